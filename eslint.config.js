@@ -1,0 +1,85 @@
+// The layer rules of docs/ARCHITECTURE.md, enforced:
+//   src/sim     the simulated cluster: pure, deterministic; imports nothing from worker/ui/cli; no wall clock,
+//               no Math.random, no timers, no DOM, no #private fields (checkpoints copy objects field by field).
+//   src/worker  hosts one simulation; may import sim.
+//   src/ui      React; talks to the simulation only through src/worker/protocol*.
+//   src/cli     the headless runner; may import sim.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const simBannedGlobals = [
+  { name: 'Date', message: 'src/sim runs on virtual time: use ctx.scheduler.now and engine/clock.ts.' },
+  { name: 'setTimeout', message: 'src/sim schedules on virtual time: use ctx.scheduler.after().' },
+  { name: 'setInterval', message: 'src/sim schedules on virtual time: use ctx.scheduler.after().' },
+  { name: 'setImmediate', message: 'src/sim schedules on virtual time: use ctx.scheduler.after().' },
+  { name: 'queueMicrotask', message: 'src/sim is synchronous and deterministic.' },
+  { name: 'performance', message: 'src/sim runs on virtual time.' },
+  { name: 'window', message: 'src/sim has no DOM.' },
+  { name: 'document', message: 'src/sim has no DOM.' },
+  { name: 'navigator', message: 'src/sim has no DOM.' },
+  { name: 'localStorage', message: 'src/sim has no DOM.' },
+  { name: 'fetch', message: 'src/sim has no network but its own simulated one.' },
+  { name: 'self', message: 'src/sim must not know it runs in a worker.' },
+  { name: 'process', message: 'src/sim must run the same in Node and the browser.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/ui/editor/schemas/generated/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/sim/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/worker/**', '**/ui/**', '**/cli/**', 'react', 'react-dom', 'zustand', '@xyflow/*', 'monaco-editor'], message: 'src/sim imports nothing from worker, ui or cli (not even types).' },
+            { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/sim runs in the browser too: no Node modules.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...simBannedGlobals],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the simulation\'s seeded Rng (ctx.rng).' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'PrivateIdentifier', message: 'No #private fields in src/sim: checkpoints copy objects field by field. Use TypeScript `private`.' },
+      ],
+    },
+  },
+  {
+    // The one place that turns virtual milliseconds into RFC 3339 text.
+    files: ['src/sim/engine/clock.ts'],
+    rules: { 'no-restricted-globals': ['error', ...simBannedGlobals.filter((g) => g.name !== 'Date')] },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sim/**', '!**/sim/**/*.d.ts'], message: 'src/ui talks to the simulation only through src/worker/protocol.ts.' },
+            { group: ['**/cli/**'], message: 'src/ui does not use the CLI.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/worker/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/ui/**', '**/cli/**'], message: 'src/worker imports sim only.' }] }] },
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/ui/**', '**/worker/**'], message: 'src/cli imports sim only.' }] }] },
+  },
+);

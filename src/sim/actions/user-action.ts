@@ -1,0 +1,106 @@
+/**
+ * Everything a person (or a scenario, or a share link) can do to the cluster, as data. The simulation's input log
+ * is a list of these with their virtual times; replaying the log on the same seed replays the run.
+ *
+ * Resource names follow kubectl: a kind ("Deployment"), a resource ("deployments") or a short name ("deploy").
+ */
+
+/** `kubectl apply` (server-side apply) or `kubectl create` of one or more YAML documents. */
+export interface ApplyAction {
+  type: 'apply' | 'create';
+  /** YAML text, several documents separated by `---`, or already parsed objects. */
+  manifests: string | object[];
+  /** managedFields manager; default "kubectl". */
+  fieldManager?: string;
+  force?: boolean;
+}
+
+export interface ObjectTarget {
+  /** "deployment", "deploy", "Deployment", "deployments.apps"… */
+  resource: string;
+  name: string;
+  namespace?: string;
+}
+
+export interface DeleteAction extends ObjectTarget {
+  type: 'delete';
+  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
+  gracePeriodSeconds?: number;
+}
+
+export interface ScaleAction extends ObjectTarget {
+  type: 'scale';
+  replicas: number;
+}
+
+export interface PatchAction extends ObjectTarget {
+  type: 'patch';
+  patchType?: 'merge' | 'json' | 'strategic';
+  patch: unknown;
+  subresource?: 'status' | 'scale';
+  fieldManager?: string;
+}
+
+/** `kubectl rollout undo|pause|resume|restart deployment/<name>`. */
+export interface RolloutAction extends ObjectTarget {
+  type: 'rollout';
+  op: 'undo' | 'pause' | 'resume' | 'restart';
+  toRevision?: number;
+}
+
+/** `kubectl cordon|uncordon|drain <node>`. */
+export interface NodeAction {
+  type: 'cordon' | 'uncordon' | 'drain';
+  node: string;
+}
+
+/** Add a node to the cluster (a kubelet starts and registers it). */
+export interface AddNodeAction {
+  type: 'add-node';
+  name: string;
+  cpu?: string;
+  memory?: string;
+  pods?: number;
+  labels?: Record<string, string>;
+}
+
+export type Fault =
+  /** The process dies: its informers' caches and queues are lost. It restarts after `restartAfter` (default: at once). */
+  | { type: 'crash-controller'; controller: string; restartAfter?: number }
+  | { type: 'pause-controller'; controller: string }
+  | { type: 'resume-controller'; controller: string }
+  /** Watch events to this controller's informers are dropped (all, or with `probability`) for `duration` ms. */
+  | { type: 'drop-watch-events'; controller: string; duration?: number; probability?: number }
+  | { type: 'delay-watch-events'; controller: string; delay: number; duration?: number }
+  /** The api-server ends the watch with 410 Expired: the reflector must relist. */
+  | { type: 'expire-watch'; controller: string }
+  | { type: 'apiserver-unavailable'; duration: number }
+  /** Writes to this kind fail with 409 Conflict (all, or with `probability`) for `duration` ms. */
+  | { type: 'inject-conflicts'; resource: string; duration?: number; probability?: number }
+  /** The node's kubelet stops (no heartbeats, no pod updates); `restore-node` brings it back. */
+  | { type: 'kill-node'; node: string }
+  | { type: 'restore-node'; node: string }
+  /** How containers of this image behave from now on. */
+  | { type: 'image-behavior'; image: string; behavior: 'ok' | 'crash' | 'exit' | 'never-ready'; exitCode?: number; readyAfter?: number };
+
+export interface FaultAction {
+  type: 'fault';
+  fault: Fault;
+}
+
+export type UserAction =
+  | ApplyAction
+  | DeleteAction
+  | ScaleAction
+  | PatchAction
+  | RolloutAction
+  | NodeAction
+  | AddNodeAction
+  | FaultAction;
+
+/** An entry of the input log. */
+export interface TimedAction {
+  /** Virtual ms at which it happened. */
+  at: number;
+  action: UserAction;
+}

@@ -1,0 +1,125 @@
+/**
+ * The typed client a reconciler writes with, in controller-runtime's words: get, list, create, update, patch,
+ * delete, and `status()` / `scale()` for the subresources. Each method is a {@link ClientOp}: use it with
+ * `yield*`. A failure `Status` is thrown as a {@link StatusError}, as client-go returns it as an error.
+ *
+ * This class only builds requests and reads responses; sending them (latency, QPS, faults) is the runner's job.
+ */
+import type { KubeObject } from '../api/object.ts';
+import { StatusError } from '../api/status.ts';
+import type { ApiRequest, ApiResponse, DeletionPropagation, ObjectList, PatchType } from '../apiserver/api-request.ts';
+import type { ClientOp } from './api-call.ts';
+
+export interface TypeRef {
+  apiVersion: string;
+  kind: string;
+}
+
+export interface ListOptions {
+  namespace?: string;
+  labelSelector?: string;
+  fieldSelector?: string;
+  resourceVersion?: string;
+}
+
+export interface WriteOptions {
+  fieldManager?: string;
+  dryRun?: boolean;
+}
+
+export interface PatchOptions extends WriteOptions {
+  force?: boolean;
+  subresource?: 'status' | 'scale';
+}
+
+export interface DeleteOptions {
+  propagationPolicy?: DeletionPropagation;
+  gracePeriodSeconds?: number;
+  preconditions?: { uid?: string; resourceVersion?: string };
+  dryRun?: boolean;
+}
+
+function* send(request: ApiRequest): Generator<{ type: 'api'; request: ApiRequest }, ApiResponse, ApiResponse | ApiResponse[]> {
+  const response = (yield { type: 'api', request }) as ApiResponse;
+  return response;
+}
+
+function objectOf(res: ApiResponse): KubeObject {
+  if (!res.ok) throw new StatusError(res.status);
+  if (!('object' in res)) throw new Error('expected an object in the response');
+  return res.object;
+}
+
+function listOf(res: ApiResponse): ObjectList {
+  if (!res.ok) throw new StatusError(res.status);
+  if (!('list' in res)) throw new Error('expected a list in the response');
+  return res.list;
+}
+
+/** Builds the request for an object: its type, namespace and name. */
+function target(obj: KubeObject): Pick<ApiRequest, 'apiVersion' | 'kind' | 'namespace' | 'name'> {
+  const t: Pick<ApiRequest, 'apiVersion' | 'kind' | 'namespace' | 'name'> = { apiVersion: obj.apiVersion, kind: obj.kind };
+  if (obj.metadata.namespace) t.namespace = obj.metadata.namespace;
+  if (obj.metadata.name) t.name = obj.metadata.name;
+  return t;
+}
+
+export class Client {
+  /** @param user who is calling: the trace actor and the default field manager ("replicaset-controller"). */
+  constructor(readonly user: string) {}
+
+  /** The request for a call, without sending it (for {@link ApiCallBatch}es). */
+  request(r: Omit<ApiRequest, 'user'>): ApiRequest {
+    return { ...r, user: this.user };
+  }
+
+  *get<T extends KubeObject = KubeObject>(type: TypeRef, namespace: string | undefined, name: string): ClientOp<T> {
+    return objectOf(yield* send(this.request({ verb: 'get', ...type, namespace, name }))) as T;
+  }
+
+  *list(type: TypeRef, options: ListOptions = {}): ClientOp<ObjectList> {
+    return listOf(yield* send(this.request({ verb: 'list', ...type, ...options })));
+  }
+
+  *create<T extends KubeObject = KubeObject>(obj: KubeObject, options: WriteOptions = {}): ClientOp<T> {
+    return objectOf(yield* send(this.request({ verb: 'create', ...target(obj), body: obj, ...options }))) as T;
+  }
+
+  *update<T extends KubeObject = KubeObject>(obj: KubeObject, options: WriteOptions = {}): ClientOp<T> {
+    return objectOf(yield* send(this.request({ verb: 'update', ...target(obj), body: obj, ...options }))) as T;
+  }
+
+  /** PUT on the /status subresource: only status changes; generation never moves. */
+  *updateStatus<T extends KubeObject = KubeObject>(obj: KubeObject, options: WriteOptions = {}): ClientOp<T> {
+    return objectOf(
+      yield* send(this.request({ verb: 'update', ...target(obj), subresource: 'status', body: obj, ...options })),
+    ) as T;
+  }
+
+  *patch<T extends KubeObject = KubeObject>(
+    type: TypeRef,
+    namespace: string | undefined,
+    name: string,
+    patchType: PatchType,
+    patch: unknown,
+    options: PatchOptions = {},
+  ): ClientOp<T> {
+    return objectOf(
+      yield* send(this.request({ verb: 'patch', ...type, namespace, name, patchType, body: patch, ...options })),
+    ) as T;
+  }
+
+  /** Server-side apply of a (partial) object as `fieldManager` (required by the api-server). */
+  *apply<T extends KubeObject = KubeObject>(obj: KubeObject, options: PatchOptions & { fieldManager: string }): ClientOp<T> {
+    return objectOf(
+      yield* send(
+        this.request({ verb: 'patch', ...target(obj), patchType: 'application/apply-patch+yaml', body: obj, ...options }),
+      ),
+    ) as T;
+  }
+
+  /** Returns the object as the delete left it (with a deletionTimestamp) or as it was when removed at once. */
+  *delete(type: TypeRef, namespace: string | undefined, name: string, options: DeleteOptions = {}): ClientOp<KubeObject> {
+    return objectOf(yield* send(this.request({ verb: 'delete', ...type, namespace, name, ...options })));
+  }
+}

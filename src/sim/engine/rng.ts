@@ -1,0 +1,90 @@
+/**
+ * The one seeded random source of a simulation. Every random choice (uids, generateName suffixes, network jitter,
+ * watch timeouts, fault schedules) draws from it, so the same seed and the same inputs give the same run.
+ *
+ * @remarks The generator is xoshiro128** (public domain, Blackman & Vigna). Its whole state is four 32-bit
+ * words held in plain fields, so a checkpoint clones it like any other data.
+ */
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number | string) {
+    // splitmix32 expands the seed into the four state words.
+    let h = typeof seed === 'number' ? seed >>> 0 : hashString(seed);
+    const next = (): number => {
+      h = (h + 0x9e3779b9) | 0;
+      let z = h;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = next();
+    this.b = next();
+    this.c = next();
+    this.d = next();
+  }
+
+  /** A uniformly distributed unsigned 32-bit integer. */
+  nextUint32(): number {
+    const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
+    const t = this.b << 9;
+    this.c ^= this.a;
+    this.d ^= this.b;
+    this.b ^= this.c;
+    this.a ^= this.d;
+    this.c ^= t;
+    this.d = rotl(this.d, 11);
+    return result;
+  }
+
+  /** A float in [0, 1). */
+  float(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  /** An integer in [min, max] (both inclusive). */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.float() * (max - min + 1));
+  }
+
+  /** One element of a non-empty array. */
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('Rng.pick: empty array');
+    return items[this.int(0, items.length - 1)]!;
+  }
+
+  /** `n` characters from Kubernetes' name alphabet (`utilrand.String`: no vowels, no confusable digits). */
+  string(n: number): string {
+    let out = '';
+    for (let i = 0; i < n; i++) out += NAME_ALPHABET[this.int(0, NAME_ALPHABET.length - 1)];
+    return out;
+  }
+
+  /** A version-4 style UUID built from this generator. */
+  uuid(): string {
+    const hex = (n: number) => n.toString(16).padStart(8, '0');
+    const w = [this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()];
+    const s = w.map(hex).join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-${((parseInt(s[16]!, 16) & 0x3) | 0x8).toString(16)}${s.slice(17, 20)}-${s.slice(20, 32)}`;
+  }
+}
+
+/** k8s.io/apimachinery/pkg/util/rand: "bcdfghjklmnpqrstvwxz2456789". */
+export const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/** FNV-1a over the UTF-16 code units: turns a textual seed into a number. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
