@@ -1,0 +1,221 @@
+/**
+ * Time travel: the input log, checkpoints, seek, step back and fork.
+ *
+ * A run is fully determined by its seed and its inputs (user actions and faults, each with the step after which and
+ * the virtual time at which it happened). The timeline keeps that log plus checkpoints: copies of the whole
+ * simulation graph (`cloneGraph`) every few thousand steps. Seeking restores the nearest earlier checkpoint and
+ * re-executes forward, re-applying logged inputs at their positions, so any step is reachable and the result is
+ * identical to the original run. Acting while in the past forks: the inputs and checkpoints after "now" are dropped.
+ *
+ * Checkpoints are taken only when the core says it can be copied (no reconcile is suspended mid-request), so under
+ * load they may be further apart; seeking stays exact, it just re-executes more.
+ */
+import { cloneGraph } from '../engine/clone-graph.ts';
+import type { SimContext } from '../engine/sim-context.ts';
+import type { UserAction } from '../actions/user-action.ts';
+
+/** The part of a simulation the timeline drives. */
+export interface TimelineCore<R> {
+  readonly ctx: SimContext;
+  /** Applies one input now. Never throws for bad input: returns the error instead. */
+  perform(action: UserAction): R;
+  /** True when the graph holds nothing `cloneGraph` cannot copy (no suspended reconcile). */
+  canCheckpoint(): boolean;
+}
+
+/** One entry of the input log. */
+export interface LoggedInput {
+  /** Scheduler steps completed before it was applied. */
+  afterStep: number;
+  /** Virtual time (ms) at which it was applied. */
+  at: number;
+  action: UserAction;
+}
+
+interface Checkpoint<C> {
+  step: number;
+  time: number;
+  /** Inputs already applied when the checkpoint was taken. */
+  inputsApplied: number;
+  core: C;
+}
+
+export interface TimelineOptions {
+  /** Steps between checkpoints to begin with (doubles when too many are kept). Default 2,000. */
+  checkpointEvery?: number;
+  /** Most checkpoints kept; past that every other one is dropped. Default 64. */
+  maxCheckpoints?: number;
+}
+
+export class Timeline<C extends TimelineCore<R>, R> {
+  private coreNow: C;
+  private readonly log: LoggedInput[] = [];
+  /** Index in `log` of the next input to apply when re-executing forward. */
+  private nextInput = 0;
+  private checkpoints: Checkpoint<C>[] = [];
+  private every: number;
+  private readonly maxCheckpoints: number;
+  /** The furthest step reached on this branch (what "play" returns to after stepping back). */
+  private headStep = 0;
+
+  constructor(
+    core: C,
+    options: TimelineOptions = {},
+  ) {
+    this.coreNow = core;
+    this.every = options.checkpointEvery ?? 2000;
+    this.maxCheckpoints = options.maxCheckpoints ?? 64;
+    this.takeCheckpoint();
+  }
+
+  get core(): C {
+    return this.coreNow;
+  }
+  get step(): number {
+    return this.coreNow.ctx.scheduler.steps;
+  }
+  get now(): number {
+    return this.coreNow.ctx.now;
+  }
+  /** The furthest step reached on this branch. */
+  get head(): number {
+    return this.headStep;
+  }
+  /** The inputs of this branch, in order. */
+  get inputs(): readonly LoggedInput[] {
+    return this.log;
+  }
+  /** True when the view is behind the head of the branch (after a step back or a seek). */
+  get inPast(): boolean {
+    return this.step < this.headStep || this.nextInput < this.log.length;
+  }
+
+  /**
+   * Applies an input now. In the past this forks the timeline: everything logged after now is discarded first.
+   */
+  act(action: UserAction): R {
+    if (this.inPast) this.fork();
+    const entry: LoggedInput = { afterStep: this.step, at: this.now, action: structuredClone(action) };
+    this.log.push(entry);
+    this.nextInput = this.log.length;
+    return this.coreNow.perform(action);
+  }
+
+  /** Runs one scheduler step (re-applying any logged input due first). Returns false when nothing is left to run. */
+  stepOnce(): boolean {
+    this.applyDueInputs();
+    const ran = this.coreNow.ctx.scheduler.step();
+    if (ran) this.afterStep();
+    return ran;
+  }
+
+  /** Runs until virtual time `time` (every timer due at or before it runs). */
+  runUntil(time: number): void {
+    const s = this.coreNow.ctx.scheduler;
+    for (;;) {
+      this.applyDueInputs(time);
+      const next = this.nextLoggedInput();
+      // A logged input sits at this position but after `time`: every timer due by `time` has already run.
+      if (next && next.afterStep === s.steps) break;
+      if (!s.step(time)) break;
+      this.afterStep();
+    }
+    if (time !== Infinity && time > s.now) s.now = time;
+  }
+
+  /** Runs `n` steps (or fewer if the queue empties). */
+  runSteps(n: number): void {
+    for (let i = 0; i < n && this.stepOnce(); i++);
+  }
+
+  /** Moves to exactly `step` steps from the start, backwards or forwards. Inputs logged before it are re-applied. */
+  seekStep(step: number): void {
+    const target = Math.max(0, Math.floor(step));
+    if (target < this.step || (target === this.step && this.nextInput < this.inputsBefore(target))) {
+      this.restore(this.checkpointAtOrBefore(target));
+    }
+    while (this.step < target) {
+      if (!this.stepOnce()) break;
+    }
+    this.applyInputsAtStep(target);
+  }
+
+  /** Moves to virtual time `time`: the state after every timer due at or before it has run. */
+  seekTime(time: number): void {
+    if (time < this.now) {
+      let cp = this.checkpoints[0]!;
+      for (const c of this.checkpoints) if (c.time <= time) cp = c;
+      this.restore(cp);
+    }
+    this.runUntil(time);
+  }
+
+  /** One step back. */
+  stepBack(): void {
+    if (this.step > 0) this.seekStep(this.step - 1);
+  }
+
+  /** Discards the future of this branch: inputs not yet re-applied and checkpoints after now. */
+  fork(): void {
+    this.log.length = this.nextInput;
+    this.checkpoints = this.checkpoints.filter((c) => c.step <= this.step && c.inputsApplied <= this.nextInput);
+    this.headStep = this.step;
+  }
+
+  /** Number of checkpoints held (for tests and the UI). */
+  get checkpointCount(): number {
+    return this.checkpoints.length;
+  }
+
+  private nextLoggedInput(): LoggedInput | undefined {
+    return this.log[this.nextInput];
+  }
+
+  private inputsBefore(step: number): number {
+    let n = 0;
+    for (const e of this.log) if (e.afterStep < step) n++;
+    return n;
+  }
+
+  /** Re-applies logged inputs whose position is the current step (and, if given, whose time is <= limit). */
+  private applyDueInputs(limit = Infinity): void {
+    const s = this.coreNow.ctx.scheduler;
+    for (let e = this.nextLoggedInput(); e && e.afterStep === s.steps && e.at <= limit; e = this.nextLoggedInput()) {
+      // By construction every timer due before e.at has run: only the clock moves.
+      if (e.at > s.now) s.now = e.at;
+      this.nextInput++;
+      this.coreNow.perform(structuredClone(e.action));
+    }
+  }
+
+  private applyInputsAtStep(step: number): void {
+    if (this.step === step) this.applyDueInputs();
+  }
+
+  private afterStep(): void {
+    const step = this.step;
+    if (step > this.headStep) this.headStep = step;
+    const last = this.checkpoints[this.checkpoints.length - 1]!;
+    if (step - last.step >= this.every && this.coreNow.canCheckpoint()) this.takeCheckpoint();
+  }
+
+  private takeCheckpoint(): void {
+    this.checkpoints.push({ step: this.step, time: this.now, inputsApplied: this.nextInput, core: cloneGraph(this.coreNow) });
+    if (this.checkpoints.length > this.maxCheckpoints) {
+      // Keep the first and every other one after it; space future checkpoints twice as far apart.
+      this.checkpoints = this.checkpoints.filter((_, i) => i === 0 || i % 2 === 0);
+      this.every *= 2;
+    }
+  }
+
+  private checkpointAtOrBefore(step: number): Checkpoint<C> {
+    let cp = this.checkpoints[0]!;
+    for (const c of this.checkpoints) if (c.step <= step) cp = c;
+    return cp;
+  }
+
+  private restore(cp: Checkpoint<C>): void {
+    this.coreNow = cloneGraph(cp.core);
+    this.nextInput = cp.inputsApplied;
+  }
+}
