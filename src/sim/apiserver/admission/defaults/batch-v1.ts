@@ -1,0 +1,59 @@
+/**
+ * Defaults of batch/v1, ported from kubernetes `pkg/apis/batch/v1/defaults.go` (`SetDefaults_Job`,
+ * `SetDefaults_CronJob`). Job's template `restartPolicy` is deliberately not defaulted: validation requires it.
+ */
+import { isObject, ensureObject, objectAt, setDefault, type JsonObject } from '../json-shape.ts';
+import { defaultPodSpec } from './core-v1.ts';
+
+const MAX_INT32 = 2147483647;
+
+/**
+ * A pod template inside a Job. `SetDefaults_PodSpec` fills an empty restartPolicy with Always, so a Job that leaves it
+ * out is then rejected by validation with the familiar
+ * `spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"`.
+ */
+function defaultJobPodTemplate(template: JsonObject): void {
+  const spec = template['spec'];
+  if (isObject(spec)) defaultPodSpec(spec);
+}
+
+/** `SetDefaults_Job`. */
+export function defaultJobSpec(spec: JsonObject): void {
+  // completions and parallelism: both unset -> 1/1; parallelism unset only -> 1.
+  if (spec['completions'] == null && spec['parallelism'] == null) {
+    spec['completions'] = 1;
+    spec['parallelism'] = 1;
+  }
+  setDefault(spec, 'parallelism', 1);
+  if (spec['backoffLimit'] == null) spec['backoffLimit'] = spec['backoffLimitPerIndex'] != null ? MAX_INT32 : 6;
+  setDefault(spec, 'completionMode', 'NonIndexed');
+  setDefault(spec, 'suspend', false);
+  setDefault(spec, 'podReplacementPolicy', spec['podFailurePolicy'] != null ? 'Failed' : 'TerminatingOrFailed');
+  setDefault(spec, 'manualSelector', false);
+  const template = spec['template'];
+  if (isObject(template)) defaultJobPodTemplate(template);
+}
+
+export function defaultJob(obj: JsonObject): void {
+  const spec = ensureObject(obj, 'spec');
+  if (!spec) return;
+  defaultJobSpec(spec);
+  // SetDefaults_Job: a Job without labels takes its template's.
+  const meta = obj['metadata'];
+  const templateLabels = objectAt(objectAt(spec, 'template'), 'metadata');
+  if (isObject(meta) && meta['labels'] == null && isObject(templateLabels?.['labels'])) {
+    meta['labels'] = { ...(templateLabels['labels'] as JsonObject) };
+  }
+}
+
+/** `SetDefaults_CronJob`: Allow, not suspended, history limits 3 / 1; the job template gets Job defaults. */
+export function defaultCronJob(obj: JsonObject): void {
+  const spec = ensureObject(obj, 'spec');
+  if (!spec) return;
+  setDefault(spec, 'concurrencyPolicy', 'Allow');
+  setDefault(spec, 'suspend', false);
+  setDefault(spec, 'successfulJobsHistoryLimit', 3);
+  setDefault(spec, 'failedJobsHistoryLimit', 1);
+  const jobSpec = objectAt(objectAt(spec, 'jobTemplate'), 'spec');
+  if (jobSpec) defaultJobSpec(jobSpec);
+}
