@@ -56,6 +56,18 @@ export default tseslint.config(
     },
   },
   {
+    // Tests of src/sim may measure wall time and spawn processes (e.g. determinism across two processes); the code they
+    // test may not.
+    files: ['src/sim/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/worker/**', '**/ui/**', '**/cli/**'], message: 'src/sim imports nothing from worker, ui or cli.' }] },
+      ],
+      'no-restricted-globals': ['error', ...simBannedGlobals.filter((g) => !['performance', 'process', 'Date'].includes(g.name))],
+    },
+  },
+  {
     // The one place that turns virtual milliseconds into RFC 3339 text.
     files: ['src/sim/engine/clock.ts'],
     rules: { 'no-restricted-globals': ['error', ...simBannedGlobals.filter((g) => g.name !== 'Date')] },
