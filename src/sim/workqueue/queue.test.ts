@@ -182,7 +182,7 @@ describe('Queue properties', () => {
           }
         }
         // Drain: finish everything, then take and finish until empty.
-        for (let w = 0; w < held.length; w++) if (held[w] !== null) (q.done(held[w]!), (held[w] = null));
+        for (const key of held) if (key !== null) q.done(key);
         for (let item = q.get(0); item; item = q.get(0)) {
           owed.delete(item.key);
           q.done(item.key);
