@@ -1,0 +1,61 @@
+/**
+ * Named index functions for {@link Indexer}s (client-go `tools/cache/index.go`: `IndexFunc`, `MetaNamespaceIndexFunc`).
+ *
+ * An indexer stores the NAMES of its index functions, never the functions: checkpoints copy the simulation graph and
+ * a stored closure cannot be copied. The functions live in this module-level registry, looked up by name.
+ */
+import { controllerOf, type KubeObject } from '../api/object.ts';
+
+/** `cache.IndexFunc`: the values under which an object is indexed (none = not in this index). */
+export type IndexFunc = (obj: KubeObject) => string[];
+
+/** `cache.NamespaceIndex`. */
+export const NAMESPACE_INDEX = 'namespace';
+/** Objects by the UID of their controller owner (the ReplicaSet/Job controllers' `controllerUIDIndex`). */
+export const CONTROLLER_UID_INDEX = 'controller-uid';
+/** Pods by `spec.nodeName` (the scheduler and kubelet's `NodeNameKeyIndex`). */
+export const NODE_NAME_INDEX = 'spec.nodeName';
+
+const registry = new Map<string, IndexFunc>();
+
+/**
+ * Registers (or replaces) an index function under `name`. Register at module load time: a checkpoint restored in a
+ * fresh process finds only what its modules registered.
+ */
+export function registerIndexFunc(name: string, fn: IndexFunc): void {
+  registry.set(name, fn);
+}
+
+/** The index function registered under `name`; throws for an unknown name. */
+export function indexFunc(name: string): IndexFunc {
+  const fn = registry.get(name);
+  if (!fn) throw new Error(`no index function registered as ${JSON.stringify(name)}`);
+  return fn;
+}
+
+/** Whether `name` is registered. */
+export function hasIndexFunc(name: string): boolean {
+  return registry.has(name);
+}
+
+/** `cache.MetaNamespaceIndexFunc`: the object's namespace ("" for cluster-scoped objects). */
+export function metaNamespaceIndexFunc(obj: KubeObject): string[] {
+  return [obj.metadata.namespace ?? ''];
+}
+
+/** The UID of the owner reference with `controller: true`, if any. */
+export function controllerUIDIndexFunc(obj: KubeObject): string[] {
+  const uid = controllerOf(obj)?.uid;
+  return uid ? [uid] : [];
+}
+
+/** A pod's `spec.nodeName`; unscheduled pods are indexed under "". */
+export function nodeNameIndexFunc(obj: KubeObject): string[] {
+  if (obj.kind !== 'Pod') return [];
+  const spec = obj.spec as { nodeName?: string } | undefined;
+  return [spec?.nodeName ?? ''];
+}
+
+registerIndexFunc(NAMESPACE_INDEX, metaNamespaceIndexFunc);
+registerIndexFunc(CONTROLLER_UID_INDEX, controllerUIDIndexFunc);
+registerIndexFunc(NODE_NAME_INDEX, nodeNameIndexFunc);
