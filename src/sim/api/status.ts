@@ -158,3 +158,13 @@ export function requestEntityTooLarge(message: string): Status {
 export function internalError(err: string): Status {
   return failure(500, 'InternalError', `Internal error occurred: ${err}`, { causes: [{ reason: 'UnexpectedServerResponse', message: err }] });
 }
+
+/** 404 for a resource the server does not serve (an unknown kind or version): `NewGenericServerResponse(404, ...)`. */
+export function resourceNotServed(gr?: GroupResource): Status {
+  return failure(404, 'NotFound', 'the server could not find the requested resource', gr ? { group: gr.group, kind: gr.resource } : undefined);
+}
+
+/** 415: a patch type the resource does not accept (strategic merge patch on a custom resource). */
+export function unsupportedMediaType(message: string): Status {
+  return failure(415, 'UnsupportedMediaType', message);
+}
