@@ -7,6 +7,7 @@
  * Throwing (or returning an error) becomes a rate-limited requeue; `requeueAfter` re-adds the key after a delay.
  */
 import type { Client } from '../client/client.ts';
+import type { ApiResponse } from '../apiserver/api-request.ts';
 import type { Yielded } from '../client/api-call.ts';
 import type { ObjectRef } from '../trace/trace-event.ts';
 
@@ -24,7 +25,12 @@ export interface Result {
   requeue?: boolean;
 }
 
-export type ReconcileGenerator = Generator<Yielded, Result | void, unknown>;
+/**
+ * What `reconcile` returns. It is resumed with what the runner got for each yield: an `ApiResponse` for an
+ * `ApiCall`, an `ApiResponse[]` for an `ApiCallBatch` (the same `TNext` as the client's `ClientOp`, so that
+ * `yield* ctx.client.get(...)` type-checks inside a reconcile).
+ */
+export type ReconcileGenerator = Generator<Yielded, Result | void, ApiResponse | ApiResponse[]>;
 
 /**
  * What a reconcile can report about itself, so the page can show observe → diff → act → status.
