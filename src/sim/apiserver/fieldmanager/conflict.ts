@@ -1,0 +1,87 @@
+/**
+ * The 409 Conflict a server-side apply returns when it would change fields another manager owns: a port of
+ * k8s.io/apimachinery/pkg/util/managedfields/internal/conflict.go (`NewConflictError`, `getConflictMessage`,
+ * `printManager`) and apimachinery errors.go `NewApplyConflict`. Messages are verbatim.
+ */
+import type { Status, StatusCause } from '../../api/status.ts';
+import { comparePaths, pathString, type Path } from './field-set.ts';
+
+/** The identity of a managedFields entry, as upstream encodes it for a conflict. */
+export interface ManagerIdentity {
+  manager: string;
+  operation: string;
+  subresource?: string;
+  apiVersion?: string;
+  time?: string;
+}
+
+export interface FieldConflict {
+  manager: ManagerIdentity;
+  path: Path;
+}
+
+/** upstream `printManager`: `"kubectl"`, `"x" with subresource "status"`, `"kubectl-edit" using apps/v1 at <time>`. */
+export function printManager(m: ManagerIdentity): string {
+  let s = JSON.stringify(m.manager);
+  if (m.subresource) s = `${s} with subresource ${JSON.stringify(m.subresource)}`;
+  if (m.operation === 'Update') {
+    return m.time === undefined ? `${s} using ${m.apiVersion ?? ''}` : `${s} using ${m.apiVersion ?? ''} at ${rfc3339Seconds(m.time)}`;
+  }
+  return s;
+}
+
+/** Go's `time.RFC3339` layout has no fractional seconds. */
+function rfc3339Seconds(t: string): string {
+  return t.replace(/\.\d+Z$/, 'Z');
+}
+
+/** The order Go sees the encoded managers in: sort by their identity. */
+function managerKey(m: ManagerIdentity): string {
+  return JSON.stringify([m.manager, m.operation, m.apiVersion ?? '', m.time ?? '', m.subresource ?? '']);
+}
+
+/** Conflicts sorted by manager, then path: the order of the message and the causes. */
+export function sortConflicts(conflicts: FieldConflict[]): FieldConflict[] {
+  return [...conflicts].sort((a, b) => {
+    const ka = managerKey(a.manager);
+    const kb = managerKey(b.manager);
+    return ka < kb ? -1 : ka > kb ? 1 : comparePaths(a.path, b.path);
+  });
+}
+
+/** upstream `getConflictMessage`. */
+export function conflictMessage(conflicts: FieldConflict[]): string {
+  const sorted = sortConflicts(conflicts);
+  if (sorted.length === 1) {
+    const c = sorted[0]!;
+    return `Apply failed with 1 conflict: conflict with ${printManager(c.manager)}: ${pathString(c.path)}`;
+  }
+  const lines: string[] = [];
+  let last = '';
+  for (const c of sorted) {
+    const key = managerKey(c.manager);
+    if (key !== last) lines.push(`conflicts with ${printManager(c.manager)}:`);
+    last = key;
+    lines.push(`- ${pathString(c.path)}`);
+  }
+  return `Apply failed with ${sorted.length} conflicts: ${lines.join('\n')}`;
+}
+
+/** upstream `NewConflictError` → `NewApplyConflict`: 409 Conflict with one FieldManagerConflict cause per field. */
+export function applyConflict(conflicts: FieldConflict[]): Status {
+  const causes: StatusCause[] = sortConflicts(conflicts).map((c) => ({
+    reason: 'FieldManagerConflict',
+    message: `conflict with ${printManager(c.manager)}`,
+    field: pathString(c.path),
+  }));
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: conflictMessage(conflicts),
+    reason: 'Conflict',
+    details: { causes },
+    code: 409,
+  };
+}

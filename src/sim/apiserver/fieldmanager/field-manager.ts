@@ -1,0 +1,173 @@
+/**
+ * The api-server's field manager: keeps `metadata.managedFields` for every write and implements server-side
+ * apply. A port of k8s.io/apimachinery/pkg/util/managedfields/internal (fieldmanager.go, structuredmerge.go,
+ * managedfieldsupdater.go, stripmeta.go) over sigs.k8s.io/structured-merge-diff merge/update.go
+ * (`Updater.Update`, `Updater.Apply`, `prune`, `update`).
+ */
+import type { KubeObject, ManagedFieldsEntry } from '../../api/object.ts';
+import { parseApiVersion } from '../../api/object.ts';
+import type { ResourceInfo } from '../../api/resources.ts';
+import type { Status } from '../../api/status.ts';
+import { rootTypeOf } from '../patch/patch-meta.ts';
+import { applyConflict, type FieldConflict, type ManagerIdentity } from './conflict.ts';
+import { difference, intersection, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
+import { decodeManagedFields, encodeManagedFields, sameManager, type OwnedFields } from './managed-fields.ts';
+import { getAt, removeAt, valuesEqual } from './object-paths.ts';
+import { mergeStructured } from './structured-merge.ts';
+
+type JsonMap = Record<string, unknown>;
+
+/**
+ * Go struct fields that are not pointers: they are always present in the typed object, so adding content under
+ * them never "adds" the field itself (no `"."` in FieldsV1). Other objects newly set by an Update are owned whole.
+ */
+const ALWAYS_PRESENT = new Set(['metadata', 'spec', 'status', 'template', 'jobTemplate', 'strategy', 'resources', 'loadBalancer', 'updateStrategy']);
+
+function typeNameOf(obj: KubeObject): string {
+  return rootTypeOf({ group: parseApiVersion(obj.apiVersion).group, kind: obj.kind });
+}
+
+/**
+ * The fields a write through `subresource` may own: the status subresource owns only `status`; the main resource
+ * everything but `status` (upstream's reset fields: each strategy's `GetResetFields`).
+ */
+function scoped(set: FieldSet, subresource: string | undefined): FieldSet {
+  const out: FieldSet = new Set();
+  for (const p of set) {
+    const inStatus = p.startsWith('["f:status"');
+    if ((subresource === 'status') === inStatus) out.add(p);
+  }
+  return out;
+}
+
+/** The fields of `obj` a write through `subresource` can touch. */
+function ownableFields(obj: unknown, typeName: string, subresource: string | undefined): FieldSet {
+  return scoped(toFieldSet(obj, typeName, { object: true }), subresource);
+}
+
+interface Comparison {
+  added: FieldSet;
+  modified: FieldSet;
+  removed: FieldSet;
+}
+
+/** SMD `typed.Compare`: added, modified (leaf values that differ) and removed fields, from `before` to `after`. */
+function compare(before: unknown, after: unknown, typeName: string, subresource: string | undefined): Comparison {
+  const b = ownableFields(before, typeName, subresource);
+  const a = ownableFields(after, typeName, subresource);
+  const added = difference(a, b);
+  for (const p of sortedPaths(added)) {
+    // Objects that did not exist before are added as a whole (FieldsV1 `"."`).
+    for (let n = 2; n < p.length; n++) {
+      const prefix = p.slice(0, n);
+      const last = prefix[n - 1]!;
+      if (!last.startsWith('f:') || ALWAYS_PRESENT.has(last.slice(2))) continue;
+      if (getAt(before, prefix) === undefined) added.add(JSON.stringify(prefix));
+    }
+  }
+  const modified: FieldSet = new Set();
+  for (const key of intersection(a, b)) {
+    const p = JSON.parse(key) as Path;
+    if (p[p.length - 1]!.startsWith('k:')) continue;
+    if (!valuesEqual(getAt(before, p), getAt(after, p))) modified.add(key);
+  }
+  return { added, modified, removed: difference(b, a) };
+}
+
+/**
+ * managedFields after a non-apply write (create, update, patch) by `opts.manager`, as upstream's field manager
+ * records it: the manager's Update entry gains the fields this write added or changed, every manager loses the
+ * fields the write removed, other managers lose the fields whose value changed, empty entries disappear. The
+ * entry's time is `opts.time` when this write changed something for it, else unchanged.
+ */
+export function updateManagedFields(
+  live: KubeObject | undefined,
+  updated: KubeObject,
+  opts: { manager: string; operation: 'Update'; subresource?: string; time: string },
+): ManagedFieldsEntry[] {
+  const typeName = typeNameOf(updated);
+  const { added, modified, removed } = compare(live ?? {}, updated, typeName, opts.subresource);
+  const changed = union(added, modified);
+  const id: ManagerIdentity = { manager: opts.manager, operation: 'Update', apiVersion: updated.apiVersion };
+  if (opts.subresource) id.subresource = opts.subresource;
+
+  // The managedFields the writer sent are kept if it sent any (upstream honours a client's own managedFields).
+  const owned = decodeManagedFields(updated.metadata.managedFields !== undefined ? updated : live);
+  for (const o of owned) {
+    o.set = difference(o.set, removed);
+    if (!sameManager(o.id, id)) o.set = difference(o.set, changed);
+  }
+  if (changed.size > 0) {
+    const mine = owned.find((o) => sameManager(o.id, id));
+    if (mine) {
+      mine.set = union(mine.set, changed);
+      mine.id = { ...mine.id, time: opts.time };
+    } else owned.push({ id: { ...id, time: opts.time }, set: changed });
+  }
+  return encodeManagedFields(owned);
+}
+
+/** The part of an applied configuration a write through `subresource` applies (upstream resets the rest). */
+function scopeConfig(applied: KubeObject, subresource: string | undefined): JsonMap {
+  const config = structuredClone(applied) as JsonMap;
+  const meta = { ...(config.metadata as JsonMap) };
+  delete meta.managedFields;
+  config.metadata = meta;
+  if (subresource === 'status') {
+    for (const k of Object.keys(config)) if (!['apiVersion', 'kind', 'metadata', 'status'].includes(k)) delete config[k];
+  } else delete config.status;
+  return config;
+}
+
+/**
+ * Server-side apply of `applied` by `opts.manager` (structured-merge-diff `Updater.Apply`): merges the configuration
+ * into `live` (or creates from it), makes the configuration's field set the manager's Apply entry, removes fields the
+ * manager applied before and no longer does unless another manager owns them, and refuses with 409 Conflict when it
+ * would change a field another manager owns, unless `opts.force` (then that manager loses the field).
+ * The returned object carries the updated `metadata.managedFields`; the api-server still sets resourceVersion etc.
+ */
+export function serverSideApply(
+  live: KubeObject | undefined,
+  applied: KubeObject,
+  opts: { manager: string; force: boolean; subresource?: string; time: string; info: ResourceInfo },
+): { ok: true; object: KubeObject } | { ok: false; status: Status } {
+  const typeName = rootTypeOf(opts.info);
+  const sub = opts.subresource;
+  const base = structuredClone(live ?? { apiVersion: applied.apiVersion, kind: applied.kind, metadata: {} }) as KubeObject;
+  delete base.metadata.managedFields;
+  const config = scopeConfig(applied, sub);
+  const merged = mergeStructured(base, config, typeName) as KubeObject;
+
+  const id: ManagerIdentity = { manager: opts.manager, operation: 'Apply', apiVersion: applied.apiVersion };
+  if (sub) id.subresource = sub;
+  const owned = decodeManagedFields(live);
+  const previous = owned.find((o) => sameManager(o.id, id));
+  const others = owned.filter((o) => o !== previous);
+  const configSet = ownableFields(config, typeName, sub);
+
+  // prune: fields this manager applied last time, now omitted and owned by no one, are removed (kept if anyone
+  // owns something beneath them: upstream addBackOwnedItems).
+  const ownedNow = union(configSet, ...others.map((o) => o.set));
+  const ownedKeys = [...ownedNow];
+  for (const p of sortedPaths(difference(previous?.set ?? new Set(), ownedNow))) {
+    const prefix = JSON.stringify(p).slice(0, -1) + ',';
+    if (ownedKeys.some((k) => k.startsWith(prefix))) continue;
+    removeAt(merged, p);
+  }
+
+  const { added, modified, removed } = compare(base, merged, typeName, sub);
+  const changed = union(added, modified);
+  const conflicts: FieldConflict[] = [];
+  for (const o of others) {
+    for (const p of sortedPaths(intersection(o.set, changed))) conflicts.push({ manager: o.id, path: p });
+  }
+  if (conflicts.length > 0 && !opts.force) return { ok: false, status: applyConflict(conflicts) };
+  for (const o of others) o.set = difference(difference(o.set, changed), removed);
+
+  const objectChanged = !valuesEqual(base, merged);
+  const setChanged = !previous || !valuesEqual([...previous.set].sort(), [...configSet].sort());
+  const time = objectChanged || setChanged || !previous?.id.time ? opts.time : previous.id.time;
+  const next: OwnedFields[] = [...others, { id: { ...id, time }, set: configSet }];
+  merged.metadata = { ...merged.metadata, managedFields: encodeManagedFields(next) };
+  return { ok: true, object: merged };
+}

@@ -1,0 +1,184 @@
+/**
+ * Field sets: which fields of an object a manager owns. A port of the parts of sigs.k8s.io/structured-merge-diff
+ * we need: `fieldpath.PathElement` (`f:name`, `k:{"name":"web"}`, `v:"x"`, `i:0`), `fieldpath.Set`,
+ * `typed.ToFieldSet`, the FieldsV1 wire format (fieldpath/serialize.go: `{"f:spec":{"f:replicas":{}}}`, with `"."`
+ * marking a path that is itself a member and also has children) and `Path.String()` for messages.
+ *
+ * A set is a `Set<string>` of paths, each path a JSON array of path-element strings; it contains every member
+ * path. Schema facts (map-list keys, atomic lists) come from patch/patch-meta.ts.
+ */
+import { fieldMeta, type FieldMeta } from '../patch/patch-meta.ts';
+
+/** A field set: each member is `JSON.stringify(pathElements)`. */
+export type FieldSet = Set<string>;
+export type Path = string[];
+
+type JsonMap = Record<string, unknown>;
+
+export function isMap(x: unknown): x is JsonMap {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** Fields no manager owns (managedfields/internal/stripmeta.go): identity and server-maintained metadata. */
+const STRIPPED_META = new Set(['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'generation', 'managedFields', 'resourceVersion', 'deletionTimestamp', 'deletionGracePeriodSeconds']);
+
+/** `k:{...}` for a map-list item: its key fields, sorted by name, as compact JSON (fieldpath/serialize-pe.go). */
+export function keyElement(item: unknown, keys: readonly string[]): string {
+  const m = isMap(item) ? item : {};
+  const parts = [...keys].sort().filter((k) => m[k] !== undefined).map((k) => `${JSON.stringify(k)}:${JSON.stringify(m[k])}`);
+  return `k:{${parts.join(',')}}`;
+}
+
+/** The element type name of `meta` for descending into a value (list items or a field). */
+function childType(meta: FieldMeta): string | undefined {
+  return meta.type;
+}
+
+/**
+ * `typed.ToFieldSet`: every leaf of `value` (scalars, atomic lists and structs, empty maps), every map-list item
+ * (`k:`) and set item (`v:`). `typeName` is the type of `value` (see patch-meta.ts `rootTypeOf`).
+ * For a whole object, pass `{ object: true }` to leave out apiVersion/kind and the stripped metadata.
+ */
+export function toFieldSet(value: unknown, typeName: string | undefined, opts: { object?: boolean } = {}): FieldSet {
+  const set: FieldSet = new Set();
+  walk(value, typeName, [], set, opts.object === true);
+  return set;
+}
+
+function walk(value: unknown, typeName: string | undefined, path: Path, set: FieldSet, isRoot: boolean): void {
+  if (!isMap(value)) return;
+  const keys = Object.keys(value);
+  if (keys.length === 0 && path.length > 0) set.add(JSON.stringify(path));
+  for (const k of keys) {
+    const v = value[k];
+    if (v === null || v === undefined) continue;
+    if (isRoot && (k === 'apiVersion' || k === 'kind')) continue;
+    if (isRoot && k === 'metadata' && isMap(v)) {
+      const meta: JsonMap = {};
+      for (const mk of Object.keys(v)) if (!STRIPPED_META.has(mk)) meta[mk] = v[mk];
+      if (Object.keys(meta).length > 0) walk(meta, 'ObjectMeta', [...path, 'f:metadata'], set, false);
+      continue;
+    }
+    walkField(v, fieldMeta(typeName, k), [...path, `f:${k}`], set);
+  }
+}
+
+function walkField(v: unknown, meta: FieldMeta, path: Path, set: FieldSet): void {
+  if (meta.atomic || (!isMap(v) && !Array.isArray(v))) {
+    set.add(JSON.stringify(path));
+    return;
+  }
+  if (isMap(v)) {
+    walk(v, childType(meta), path, set, false);
+    return;
+  }
+  const list = v as unknown[];
+  if (meta.listType === 'map' && meta.keys) {
+    if (list.length === 0) set.add(JSON.stringify(path));
+    for (const item of list) {
+      const itemPath = [...path, keyElement(item, meta.keys)];
+      set.add(JSON.stringify(itemPath));
+      walk(item, childType(meta), itemPath, set, false);
+    }
+  } else if (meta.listType === 'set') {
+    if (list.length === 0) set.add(JSON.stringify(path));
+    for (const item of list) set.add(JSON.stringify([...path, `v:${JSON.stringify(item)}`]));
+  } else {
+    set.add(JSON.stringify(path));
+  }
+}
+
+export function union(...sets: FieldSet[]): FieldSet {
+  const out: FieldSet = new Set();
+  for (const s of sets) for (const p of s) out.add(p);
+  return out;
+}
+
+export function difference(a: FieldSet, b: FieldSet): FieldSet {
+  const out: FieldSet = new Set();
+  for (const p of a) if (!b.has(p)) out.add(p);
+  return out;
+}
+
+export function intersection(a: FieldSet, b: FieldSet): FieldSet {
+  const out: FieldSet = new Set();
+  for (const p of a) if (b.has(p)) out.add(p);
+  return out;
+}
+
+/** Members sorted by path (element-wise), so output is deterministic. */
+export function sortedPaths(set: FieldSet): Path[] {
+  return [...set].map((p) => JSON.parse(p) as Path).sort(comparePaths);
+}
+
+export function comparePaths(a: Path, b: Path): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** The FieldsV1 JSON of a set (fieldpath/serialize.go `Set.ToJSON`). */
+export function toFieldsV1(set: FieldSet): JsonMap {
+  const root: JsonMap = {};
+  for (const path of sortedPaths(set)) {
+    let node = root;
+    for (const pe of path) {
+      if (!isMap(node[pe])) node[pe] = {};
+      node = node[pe] as JsonMap;
+    }
+  }
+  // A member with children gets ".": {}.
+  for (const path of sortedPaths(set)) {
+    let node = root;
+    for (const pe of path) node = node[pe] as JsonMap;
+    if (Object.keys(node).some((k) => k !== '.')) node['.'] = {};
+  }
+  return sortKeysDeep(root);
+}
+
+function sortKeysDeep(m: JsonMap): JsonMap {
+  const out: JsonMap = {};
+  for (const k of Object.keys(m).sort()) out[k] = isMap(m[k]) ? sortKeysDeep(m[k]) : m[k];
+  return out;
+}
+
+/** Parses FieldsV1 JSON back into a set (`Set.FromJSON`). */
+export function fromFieldsV1(fields: unknown): FieldSet {
+  const set: FieldSet = new Set();
+  const visit = (node: unknown, path: Path): void => {
+    if (!isMap(node)) return;
+    const keys = Object.keys(node);
+    if (path.length > 0 && (keys.length === 0 || keys.includes('.'))) set.add(JSON.stringify(path));
+    for (const k of keys) if (k !== '.') visit(node[k], [...path, k]);
+  };
+  visit(fields, []);
+  return set;
+}
+
+/** SMD `Path.String()`: `.spec.template.spec.containers[name="web"].image`, `[="x"]` for set items, `[0]`. */
+export function pathString(path: Path): string {
+  return path.map((pe) => renderElement(pe, true)).join('');
+}
+
+/** The UI's dotted form: `spec.template.spec.containers[name=web].image`, `metadata.finalizers[example.com/x]`. */
+export function dottedPath(path: Path): string {
+  return path.map((pe) => renderElement(pe, false)).join('').replace(/^\./, '');
+}
+
+function renderElement(pe: string, quoted: boolean): string {
+  const body = pe.slice(2);
+  const show = (v: unknown): string => (quoted || typeof v !== 'string' ? JSON.stringify(v) : v);
+  switch (pe.slice(0, 2)) {
+    case 'f:':
+      return `.${body}`;
+    case 'k:': {
+      const m = JSON.parse(body) as JsonMap;
+      return `[${Object.keys(m).map((k) => `${k}=${show(m[k])}`).join(',')}]`;
+    }
+    case 'v:':
+      return quoted ? `[=${body}]` : `[${show(JSON.parse(body))}]`;
+    default:
+      return `[${body}]`;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * JSON Patch (RFC 6902), as `application/json-patch+json` is applied by the api-server
+ * (k8s.io/apiserver/pkg/endpoints/handlers/patch.go `jsonPatcher.applyJSPatch`), using the `fast-json-patch` library
+ * where upstream uses github.com/evanphx/json-patch.
+ *
+ * Upstream's errors: a body that does not decode as a patch (`jsonpatch.DecodePatch`) is 400 BadRequest carrying the
+ * decoder's message; any failure while applying (a failing `test`, a path that does not resolve, an unknown op) is
+ * `errors.NewGenericServerResponse(http.StatusUnprocessableEntity, ...)`: 422 Invalid with the fixed message
+ * "the server rejected our request due to an error in our request" (the library's own text is dropped).
+ */
+import { applyPatch, deepClone, JsonPatchError, type Operation } from 'fast-json-patch';
+import { badRequest, type Status } from '../../api/status.ts';
+import { PatchError } from './patch-error.ts';
+
+/** Upstream's 422 text for any JSON patch that fails to apply (apimachinery errors.go `NewGenericServerResponse`). */
+export const JSON_PATCH_REJECTED = 'the server rejected our request due to an error in our request';
+
+/** The 422 Invalid Status upstream returns when a JSON patch fails to apply. */
+export function jsonPatchRejected(): Status {
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: JSON_PATCH_REJECTED,
+    reason: 'Invalid',
+    details: {},
+    code: 422,
+  };
+}
+
+/**
+ * Applies RFC 6902 `operations` to `target` and returns the patched document; `target` is not modified.
+ * Throws {@link PatchError}: 400 BadRequest when `operations` is not a list of operation objects (upstream's decode
+ * step), 422 Invalid when an operation is malformed or fails (e.g. a `test` that does not match, a missing path).
+ *
+ * @remarks The Go library's message (e.g. `testing value /spec/replicas failed: test failed`) never reaches the
+ * client upstream; we keep the library's for nothing either, to match.
+ */
+export function applyJsonPatch(target: unknown, operations: unknown): unknown {
+  if (!Array.isArray(operations)) {
+    const got = operations === null ? 'null' : typeof operations === 'object' ? 'object' : typeof operations;
+    throw new PatchError(badRequest(`json: cannot unmarshal ${got} into Go value of type jsonpatch.Patch`));
+  }
+  for (const op of operations) {
+    if (typeof op !== 'object' || op === null || Array.isArray(op)) {
+      throw new PatchError(badRequest('json: cannot unmarshal into Go value of type jsonpatch.Operation'));
+    }
+  }
+  try {
+    const ops = deepClone(operations) as Operation[];
+    // validateOperation = true: malformed ops (unknown op, missing value/from, bad pointer) fail like a failed apply.
+    return applyPatch(deepClone(target), ops, true, true, true).newDocument;
+  } catch (e) {
+    if (e instanceof JsonPatchError || e instanceof Error) throw new PatchError(jsonPatchRejected());
+    throw e;
+  }
+}
