@@ -1,0 +1,192 @@
+/**
+ * The simulated network between clients and the api-server, on virtual time. It owns what every connection shares:
+ * latency distributions (all jitter from `ctx.rng`), the registry of REST clients (one per identity) and open watch
+ * channels, and the watch faults (drop or delay events to one informer or one whole process).
+ *
+ * @remarks Faults here are passive: they hold an end time and are checked as events pass, so no timer is needed
+ * to lift one. Recording `fault.inject` is the fault planner's job; a lapsed fault simply stops matching.
+ * API-server unavailability is the api-server's own fault (it answers 503); clients retry per client-go.
+ */
+import type { Status } from '../api/status.ts';
+import type { ApiRequest, ApiResponse, ServerWatch, WatchRequest, WatchSink } from '../apiserver/api-request.ts';
+import type { SimContext } from '../engine/sim-context.ts';
+import { RestClient, type RestClientOptions } from './rest-client.ts';
+import { WatchChannel, type PendingDelivery, type WatchReceiver } from './watch-channel.ts';
+
+/** What the network needs of the api-server (`class ApiServer` satisfies it). */
+export interface ApiServerEndpoint {
+  /** Handles one request synchronously, at `ctx.now`. */
+  handle(req: ApiRequest): ApiResponse;
+  /** Opens a server-side watch that calls `sink` at each matching change; a Status (e.g. 410 Expired) if refused. */
+  watch(req: WatchRequest, sink: WatchSink): ServerWatch | Status;
+}
+
+/** A uniform latency: `meanMs ± jitterMs`. */
+export interface Latency {
+  meanMs: number;
+  jitterMs: number;
+}
+
+export interface NetworkOptions {
+  /** One-way latency of a request or a response (default 2 ms ± 1 ms). */
+  requestLatency?: Latency;
+  /** Latency from the api-server's write to an informer receiving the watch event (default 3 ms ± 2 ms). */
+  watchLatency?: Latency;
+  /** Defaults for every REST client (kube-controller-manager: 20 qps, burst 30). */
+  client?: RestClientOptions;
+}
+
+export const DEFAULT_REQUEST_LATENCY: Latency = Object.freeze({ meanMs: 2, jitterMs: 1 });
+export const DEFAULT_WATCH_LATENCY: Latency = Object.freeze({ meanMs: 3, jitterMs: 2 });
+
+/** A watch fault on a target: an informer name, or a process whose informers all match ("replicaset-controller"). */
+export interface WatchFault {
+  readonly target: string;
+  readonly type: 'drop' | 'delay';
+  /** drop: probability in [0, 1] each event is lost. */
+  readonly probability: number;
+  /** delay: extra ms added to each event. */
+  readonly delayMs: number;
+  /** Virtual ms the fault lapses. */
+  readonly until: number;
+}
+
+export class Network {
+  readonly requestLatencyOptions: Latency;
+  readonly watchLatencyOptions: Latency;
+  private readonly clientDefaults: RestClientOptions;
+  private readonly clients = new Map<string, RestClient>();
+  private readonly channels = new Map<number, WatchChannel>();
+  private nextChannelId = 1;
+  private nextRequestId = 1;
+  private faults: WatchFault[] = [];
+  /** Deliveries queued while a request is inside `apiServer.handle`, whose cause becomes its api.response. */
+  private capture: PendingDelivery[] | null = null;
+
+  constructor(
+    readonly ctx: SimContext,
+    readonly apiServer: ApiServerEndpoint,
+    options: NetworkOptions = {},
+  ) {
+    this.requestLatencyOptions = options.requestLatency ?? DEFAULT_REQUEST_LATENCY;
+    this.watchLatencyOptions = options.watchLatency ?? DEFAULT_WATCH_LATENCY;
+    this.clientDefaults = options.client ?? {};
+  }
+
+  /** A one-way request/response latency sample (ms). */
+  requestLatency(): number {
+    return sample(this.ctx, this.requestLatencyOptions);
+  }
+
+  /** A watch delivery latency sample (ms). */
+  watchLatency(): number {
+    return sample(this.ctx, this.watchLatencyOptions);
+  }
+
+  /** The REST client of `identity` ("replicaset-controller", "kubelet/node-1"), created on first use. */
+  restClient(identity: string, options: RestClientOptions = {}): RestClient {
+    let c = this.clients.get(identity);
+    if (!c) {
+      c = new RestClient(this, identity, { ...this.clientDefaults, ...options });
+      this.clients.set(identity, c);
+    }
+    return c;
+  }
+
+  /** Every REST client, by identity (for the UI). */
+  restClients(): RestClient[] {
+    return [...this.clients.values()];
+  }
+
+  /** A unique id for an `api.request`/`api.response` pair. */
+  newRequestId(): number {
+    return this.nextRequestId++;
+  }
+
+  /**
+   * Opens a watch for `informer`: a {@link WatchChannel} that delivers to `receiver.onWatchEvent(token, event)`,
+   * connected to the api-server. Returns the channel, or the api-server's refusal (e.g. 410 Expired).
+   */
+  openWatch(informer: string, req: WatchRequest, receiver: WatchReceiver, token: number): WatchChannel | Status {
+    const channel = new WatchChannel(this, this.nextChannelId++, informer, receiver, token);
+    const w = this.apiServer.watch(req, channel);
+    if ('kind' in w && w.kind === 'Status') return w;
+    channel.connect(w as ServerWatch);
+    this.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  /** Open channels, oldest first. */
+  openChannels(): WatchChannel[] {
+    return [...this.channels.values()];
+  }
+
+  /** Called by a channel when it stops. */
+  forget(channel: WatchChannel): void {
+    this.channels.delete(channel.id);
+  }
+
+  /** Drops watch events to `target` (each with `probability`, default all) for `durationMs`. */
+  dropWatchEvents(target: string, durationMs: number, probability = 1): void {
+    this.faults.push({ target, type: 'drop', probability, delayMs: 0, until: this.ctx.now + durationMs });
+  }
+
+  /** Adds `delayMs` to every watch event to `target` for `durationMs`. */
+  delayWatchEvents(target: string, delayMs: number, durationMs: number): void {
+    this.faults.push({ target, type: 'delay', probability: 1, delayMs, until: this.ctx.now + durationMs });
+  }
+
+  /** Lifts the watch faults on `target` (all of them without a target). */
+  clearWatchFaults(target?: string): void {
+    this.faults = target === undefined ? [] : this.faults.filter((f) => f.target !== target);
+  }
+
+  /** Faults in force now. */
+  activeFaults(): WatchFault[] {
+    this.faults = this.faults.filter((f) => f.until > this.ctx.now);
+    return [...this.faults];
+  }
+
+  /** The faults that apply to an informer now. */
+  faultsFor(informer: string): WatchFault[] {
+    if (this.faults.length === 0) return [];
+    return this.activeFaults().filter((f) => informer === f.target || informer.startsWith(`${f.target}/`));
+  }
+
+  /**
+   * Ends the watches of `target` with an ERROR 410 Expired event, as when the api-server's watch cache moved
+   * past them: their reflectors relist.
+   */
+  expireWatches(target: string): number {
+    let n = 0;
+    for (const ch of this.openChannels()) {
+      if (ch.informer === target || ch.informer.startsWith(`${target}/`)) {
+        ch.expire();
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Runs `apiServer.handle` and returns the response with the deliveries it queued (see `capture`). */
+  handleCapturing(req: ApiRequest): { response: ApiResponse; queued: PendingDelivery[] } {
+    const outer = this.capture;
+    const queued: PendingDelivery[] = [];
+    this.capture = queued;
+    try {
+      return { response: this.apiServer.handle(req), queued };
+    } finally {
+      this.capture = outer;
+    }
+  }
+
+  /** Called by a channel for each delivery it queues. */
+  noteQueued(d: PendingDelivery): void {
+    this.capture?.push(d);
+  }
+}
+
+function sample(ctx: SimContext, l: Latency): number {
+  if (l.jitterMs <= 0) return Math.max(0, l.meanMs);
+  return Math.max(0, l.meanMs + (ctx.rng.float() * 2 - 1) * l.jitterMs);
+}

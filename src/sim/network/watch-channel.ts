@@ -1,0 +1,136 @@
+/**
+ * One watch connection from the api-server to an informer: the network's half of a watch. It receives events from
+ * the api-server synchronously at each write and delivers them to the reflector after the watch latency, in order
+ * (`deliverAt = max(previous deliverAt, now + latency)`), applying the network's faults on the way. Every delivery
+ * (and every loss) is recorded as `watch.deliver`.
+ *
+ * One scheduler timer per channel at most: when it fires, every due event is delivered, so a million writes to ten
+ * watchers cost about a million deliveries, not a million timers each.
+ */
+import { refOf } from '../trace/trace-event.ts';
+import type { Timer } from '../engine/scheduler.ts';
+import type { ServerWatch, WatchEvent, WatchSink } from '../apiserver/api-request.ts';
+import { resourceExpired } from '../api/status.ts';
+import type { Network } from './network.ts';
+
+/** The reflector end: called with the channel's token (so a stale channel's events can be told apart). */
+export interface WatchReceiver {
+  onWatchEvent(token: number, event: WatchEvent): void;
+}
+
+/** A queued delivery. `cause` is patched to the write's api.response when the write came through a RestClient. */
+export interface PendingDelivery {
+  readonly at: number;
+  readonly event: WatchEvent;
+  cause: number | null;
+  readonly delayed: boolean;
+}
+
+export class WatchChannel implements WatchSink {
+  private server: ServerWatch | null = null;
+  private pending: PendingDelivery[] = [];
+  private head = 0;
+  private lastDeliverAt = 0;
+  private timer: Timer | null = null;
+  private stopped = false;
+  /** Events delivered and dropped so far. */
+  delivered = 0;
+  dropped = 0;
+
+  constructor(
+    private readonly network: Network,
+    readonly id: number,
+    /** The informer this channel feeds ("replicaset-controller/informer/pods"): trace actor and fault target. */
+    readonly informer: string,
+    private readonly receiver: WatchReceiver,
+    private readonly token: number,
+  ) {}
+
+  /** Attaches the server-side watch (done by `Network.openWatch`). */
+  connect(server: ServerWatch): void {
+    this.server = server;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Events in flight. */
+  get inFlight(): number {
+    return this.pending.length - this.head;
+  }
+
+  onWatchEvent(event: WatchEvent): void {
+    if (this.stopped) return;
+    const ctx = this.network.ctx;
+    let extra = 0;
+    let delayed = false;
+    for (const f of this.network.faultsFor(this.informer)) {
+      if (f.type === 'drop' && (f.probability >= 1 || ctx.rng.float() < f.probability)) {
+        this.dropped++;
+        ctx.trace.emit('network', { kind: 'watch.deliver', informer: this.informer, type: event.type, object: refOf(event.object), rv: rvOf(event), fate: 'dropped' });
+        return;
+      }
+      if (f.type === 'delay') {
+        extra += f.delayMs;
+        delayed = true;
+      }
+    }
+    const at = Math.max(this.lastDeliverAt, ctx.now + this.network.watchLatency() + extra);
+    this.lastDeliverAt = at;
+    const d: PendingDelivery = { at, event, cause: ctx.trace.cause, delayed };
+    this.pending.push(d);
+    this.network.noteQueued(d);
+    if (!this.timer) this.timer = ctx.scheduler.at(at, this, 'deliverDue');
+  }
+
+  /** Timer: delivers every event now due, then re-arms for the next one. */
+  deliverDue(): void {
+    this.timer = null;
+    const ctx = this.network.ctx;
+    while (!this.stopped && this.head < this.pending.length && this.pending[this.head]!.at <= ctx.now) {
+      const d = this.pending[this.head++]!;
+      const body = { kind: 'watch.deliver' as const, informer: this.informer, type: d.event.type, object: refOf(d.event.object), rv: rvOf(d.event) };
+      const id = ctx.trace.emit(this.informer, d.delayed ? { ...body, fate: 'delayed' as const } : body, d.cause);
+      this.delivered++;
+      const previous = ctx.trace.cause;
+      ctx.trace.cause = id;
+      try {
+        this.receiver.onWatchEvent(this.token, d.event);
+      } finally {
+        ctx.trace.cause = previous;
+      }
+    }
+    if (this.head > 256 && this.head * 2 > this.pending.length) {
+      this.pending = this.pending.slice(this.head);
+      this.head = 0;
+    }
+    if (!this.stopped && this.head < this.pending.length) this.timer = ctx.scheduler.at(this.pending[this.head]!.at, this, 'deliverDue');
+  }
+
+  /** Queues an ERROR 410 Expired event after everything in flight and closes the server side. */
+  expire(): void {
+    if (this.stopped) return;
+    this.server?.stop();
+    this.server = null;
+    this.onWatchEvent({ type: 'ERROR', object: resourceExpired('too old resource version') });
+  }
+
+  /** Closes the watch: the server stops sending and anything in flight is lost. */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.server?.stop();
+    this.server = null;
+    this.network.ctx.scheduler.cancel(this.timer);
+    this.timer = null;
+    this.pending = [];
+    this.head = 0;
+    this.network.forget(this);
+  }
+}
+
+function rvOf(event: WatchEvent): string {
+  const meta = (event.object as { metadata?: { resourceVersion?: string } }).metadata;
+  return meta?.resourceVersion ?? '';
+}
