@@ -51,7 +51,13 @@ export interface ObjectList {
 }
 
 export type ApiResponse =
-  | { ok: true; code: number; object: KubeObject }
+  | {
+      ok: true;
+      code: number;
+      object: KubeObject;
+      /** Writes that changed an existing object: the top dotted paths that differ (`api.response.changed`). */
+      changed?: string[];
+    }
   | { ok: true; code: number; list: ObjectList }
   | { ok: false; code: number; status: Status };
 
