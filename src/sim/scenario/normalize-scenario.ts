@@ -1,0 +1,202 @@
+/**
+ * Turns a shape-checked scenario file into a runnable {@link Scenario}: durations → ms, node counts → named nodes,
+ * each action → its {@link UserAction}, kubectl-style targets ("deployment/web") → resource and name. Problems
+ * that need more than shape (a bad regex, a target with no name) come back as located issues, not exceptions.
+ */
+import { parseDuration } from '../engine/clock.ts';
+import type { Fault, UserAction } from '../actions/user-action.ts';
+import type { ExpectationFile, ScenarioActionFile, ScenarioFile } from './scenario-schema.ts';
+import { parseFieldPath, parseObjectRef } from './matchers.ts';
+import type { Expectation, ExpectationCheck, ObjectSelector, Scenario, ScenarioAction, ScenarioNode } from './scenario.ts';
+
+export interface NormalizeIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** Defaults for nodes given as a count. */
+export const DEFAULT_NODE = { cpu: '4', memory: '8Gi', pods: 110 } as const;
+export const DEFAULT_CHECK_INTERVAL = 100;
+
+const ms = (d: string | number): number => parseDuration(d);
+
+export function normalizeScenario(file: ScenarioFile, lineOf: (path: PropertyKey[]) => number): { scenario: Scenario; issues: NormalizeIssue[] } {
+  const issues: NormalizeIssue[] = [];
+  const nodes: ScenarioNode[] =
+    typeof file.nodes === 'object'
+      ? file.nodes.map((n) => ({
+          name: n.name,
+          cpu: String(n.cpu ?? DEFAULT_NODE.cpu),
+          memory: n.memory ?? DEFAULT_NODE.memory,
+          pods: n.pods ?? DEFAULT_NODE.pods,
+          labels: n.labels ?? {},
+          taints: n.taints ?? [],
+        }))
+      : Array.from({ length: file.nodes ?? 1 }, (_, i) => ({ name: `node-${i + 1}`, ...DEFAULT_NODE, labels: {}, taints: [] }));
+  const seen = new Set<string>();
+  nodes.forEach((n, i) => {
+    if (seen.has(n.name)) issues.push({ path: ['nodes', i, 'name'], message: `duplicate node name "${n.name}"` });
+    seen.add(n.name);
+  });
+
+  const o = file.options ?? {};
+  const options: Scenario['options'] = { clientQPS: o.clientQPS ?? true, checkInterval: o.checkInterval === undefined ? DEFAULT_CHECK_INTERVAL : ms(o.checkInterval) };
+  if (o.networkLatency !== undefined) options.networkLatency = ms(o.networkLatency);
+  if (o.controllers) options.controllers = o.controllers;
+  if (options.checkInterval <= 0) issues.push({ path: ['options', 'checkInterval'], message: 'must be more than 0' });
+
+  const actions: ScenarioAction[] = [];
+  (file.actions ?? []).forEach((a, i) => {
+    const path = ['actions', i];
+    const action = toScenarioAction(a, path, issues);
+    if (!action) return;
+    action.source = { path: `actions[${i}]`, line: lineOf(path) };
+    if (typeof a.expectError === 'string') checkRegex(a.expectError, [...path, 'expectError'], issues);
+    actions.push(action);
+  });
+  // Stable: same-time actions keep the file's order.
+  actions.sort((a, b) => a.at - b.at);
+
+  const expect: Expectation[] = [];
+  (file.expect ?? []).forEach((e, i) => {
+    const path = ['expect', i];
+    const x = toExpectation(e, path, issues);
+    if (x) expect.push({ ...x, source: { path: `expect[${i}]`, line: lineOf(path) } });
+  });
+
+  const times = [0, ...actions.map((a) => a.at), ...expect.flatMap((e) => [e.at ?? 0, e.by ?? 0, ...('between' in e && e.between ? e.between : [])])];
+  const until = file.until === undefined ? Math.max(30_000, Math.max(...times) + 10_000) : ms(file.until);
+
+  if (file.until !== undefined) {
+    actions.forEach((a) => a.at > until && issues.push({ path: [...pathOf(a.source.path), 'at'], message: `after until (${file.until})` }));
+    expect.forEach((e) => Math.max(e.at ?? 0, e.by ?? 0) > until && issues.push({ path: pathOf(e.source.path), message: `checks a time after until (${file.until})` }));
+  }
+
+  const scenario: Scenario = { name: file.metadata.name, seed: file.seed ?? 1, nodes, options, actions, expect, until };
+  if (file.metadata.description !== undefined) scenario.description = file.metadata.description;
+  if (file.manifests !== undefined) {
+    scenario.manifests = Array.isArray(file.manifests) || typeof file.manifests === 'string' ? file.manifests : [file.manifests];
+    scenario.manifestsSource = { path: 'manifests', line: lineOf(['manifests']) };
+  }
+  return { scenario, issues };
+}
+
+type TargetFields = { object?: string; resource?: string; name?: string; namespace?: string; selector?: string; pick?: 'oldest' | 'newest' | 'first' };
+
+/** Resolves the target forms of an action; pushes an issue and returns undefined when none is complete. */
+function toTarget(t: TargetFields, path: PropertyKey[], issues: NormalizeIssue[], allowSelector: boolean): { target: ObjectSelector; select?: ScenarioAction['select'] } | undefined {
+  const ns = t.namespace !== undefined ? { namespace: t.namespace } : {};
+  if (t.object !== undefined) {
+    const ref = parseObjectRef(t.object);
+    if (!ref) return void issues.push({ path: [...path, 'object'], message: `expected "<resource>/<name>", got "${t.object}"` });
+    return { target: { ...ref, ...ns } };
+  }
+  if (t.resource !== undefined && t.name !== undefined) return { target: { resource: t.resource, name: t.name, ...ns } };
+  if (t.resource !== undefined && t.selector !== undefined) {
+    if (!allowSelector) return void issues.push({ path: [...path, 'selector'], message: 'selector is not allowed here' });
+    return { target: { resource: t.resource, name: '', ...ns }, select: { selector: t.selector, pick: t.pick ?? 'first' } };
+  }
+  issues.push({ path, message: 'name the target: object: "<resource>/<name>", or resource + name, or resource + selector' });
+  return undefined;
+}
+
+function toScenarioAction(a: ScenarioActionFile, path: PropertyKey[], issues: NormalizeIssue[]): ScenarioAction | undefined {
+  const base = { at: ms(a.at), source: { path: '', line: 0 } } as ScenarioAction;
+  if (a.expectError !== undefined) base.expectError = a.expectError;
+  const done = (action: UserAction, select?: ScenarioAction['select']): ScenarioAction => ({ ...base, action, ...(select ? { select } : {}) });
+  for (const type of ['apply', 'create'] as const) {
+    const body = a[type];
+    if (body === undefined) continue;
+    if (typeof body === 'object' && !Array.isArray(body) && 'manifests' in body) {
+      const wrapped = body as { manifests: string | object | object[]; fieldManager?: string; force?: boolean };
+      const m = wrapped.manifests;
+      const action: UserAction = { type, manifests: typeof m === 'string' || Array.isArray(m) ? m : [m] };
+      if (wrapped.fieldManager !== undefined) action.fieldManager = wrapped.fieldManager;
+      if (wrapped.force !== undefined) action.force = wrapped.force;
+      return done(action);
+    }
+    return done({ type, manifests: typeof body === 'string' || Array.isArray(body) ? body : [body] });
+  }
+  if (a.delete !== undefined) {
+    const d = typeof a.delete === 'string' ? { object: a.delete } : a.delete;
+    const t = toTarget(d, [...path, 'delete'], issues, true);
+    if (!t) return undefined;
+    const extra = typeof a.delete === 'string' ? {} : { ...pickDefined(a.delete, ['propagationPolicy', 'gracePeriodSeconds'] as const) };
+    return done({ type: 'delete', ...t.target, ...extra }, t.select);
+  }
+  if (a.scale !== undefined) {
+    const t = toTarget(a.scale, [...path, 'scale'], issues, true);
+    return t && done({ type: 'scale', ...t.target, replicas: a.scale.replicas }, t.select);
+  }
+  if (a.patch !== undefined) {
+    const t = toTarget(a.patch, [...path, 'patch'], issues, true);
+    if (!t) return undefined;
+    const p = a.patch;
+    return done({ type: 'patch', ...t.target, patch: p.patch, ...(p.type ? { patchType: p.type } : {}), ...pickDefined(p, ['subresource', 'fieldManager'] as const) }, t.select);
+  }
+  if (a.rollout !== undefined) {
+    const t = toTarget(a.rollout, [...path, 'rollout'], issues, false);
+    return t && done({ type: 'rollout', ...t.target, op: a.rollout.op, ...pickDefined(a.rollout, ['toRevision'] as const) });
+  }
+  for (const type of ['cordon', 'uncordon', 'drain'] as const) {
+    const node = a[type];
+    if (node !== undefined) return done({ type, node });
+  }
+  if (a.addNode !== undefined) {
+    const { cpu, ...rest } = a.addNode;
+    return done({ type: 'add-node', ...rest, ...(cpu !== undefined ? { cpu: String(cpu) } : {}) });
+  }
+  if (a.fault !== undefined) {
+    const f: Record<string, unknown> = { ...a.fault };
+    for (const k of ['restartAfter', 'duration', 'delay', 'readyAfter']) if (f[k] !== undefined) f[k] = ms(f[k] as string | number);
+    return done({ type: 'fault', fault: f as Fault });
+  }
+  return undefined;
+}
+
+function toExpectation(e: ExpectationFile, path: PropertyKey[], issues: NormalizeIssue[]): (ExpectationCheck & { at?: number; by?: number }) | undefined {
+  const time = { ...(e.at !== undefined ? { at: ms(e.at) } : {}), ...(e.by !== undefined ? { by: ms(e.by) } : {}) };
+  const between = e.between ? ([ms(e.between[0]), ms(e.between[1])] as [number, number]) : undefined;
+  if (between && between[0] > between[1]) issues.push({ path: [...path, 'between'], message: 'from is after to' });
+  const within = between ? { between } : {};
+  if (e.field !== undefined) {
+    const ref = parseObjectRef(e.object ?? '');
+    if (!ref) return void issues.push({ path: [...path, 'object'], message: `expected "<resource>/<name>", got "${e.object ?? ''}"` });
+    if (e.matches !== undefined) checkRegex(e.matches, [...path, 'matches'], issues);
+    if (!parseFieldPath(e.field)) issues.push({ path: [...path, 'field'], message: `invalid field path "${e.field}" (e.g. status.readyReplicas, status.conditions[type=Available].status)` });
+    const test = e.matches !== undefined ? { matches: e.matches } : e.exists !== undefined ? { exists: e.exists } : { equals: e.equals };
+    const object: ObjectSelector = { ...ref, ...(e.namespace !== undefined ? { namespace: e.namespace } : {}) };
+    return { kind: 'field', object, field: e.field, test, ...time };
+  }
+  if (e.event !== undefined) {
+    if (e.event.message !== undefined) checkRegex(e.event.message, [...path, 'event', 'message'], issues);
+    return { kind: 'event', event: e.event, happened: e.happened ?? true, ...within, ...time };
+  }
+  if (e.trace !== undefined) {
+    const count = { min: e.count?.min ?? (e.count?.max !== undefined ? 0 : 1), ...(e.count?.max !== undefined ? { max: e.count.max } : {}) };
+    if (count.max !== undefined && count.min > count.max) issues.push({ path: [...path, 'count'], message: 'min is more than max' });
+    return { kind: 'trace', match: e.trace, count, ...within, ...time };
+  }
+  if (e.converged) return { kind: 'converged', ...time };
+  return undefined;
+}
+
+function checkRegex(source: string, path: PropertyKey[], issues: NormalizeIssue[]): void {
+  try {
+    new RegExp(source);
+  } catch (err) {
+    issues.push({ path, message: `invalid regular expression: ${(err as Error).message}` });
+  }
+}
+
+function pickDefined<T extends object, K extends keyof T>(obj: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (obj[k] !== undefined) out[k] = obj[k];
+  return out;
+}
+
+/** "actions[2]" → ["actions", 2]. */
+function pathOf(source: string): PropertyKey[] {
+  const m = /^(\w+)\[(\d+)\]$/.exec(source);
+  return m ? [m[1]!, Number(m[2])] : [source];
+}

@@ -1,0 +1,169 @@
+/**
+ * Reads a scenario file: YAML → shape check (scenario-schema.ts) → a runnable {@link Scenario}. Every error names
+ * the line, the column and the path in the file ("line 12, column 5: actions[2].at: invalid duration \"5x\"").
+ *
+ * Hostile input is refused before it costs anything: text over {@link MAX_SCENARIO_CHARS} is not parsed at all,
+ * and alias expansion is capped ({@link MAX_ALIAS_COUNT}) so a "billion laughs" document fails fast.
+ */
+import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import type { z } from 'zod';
+import { scenarioSchema } from './scenario-schema.ts';
+import { normalizeScenario } from './normalize-scenario.ts';
+import type { Scenario } from './scenario.ts';
+
+/** Scenario files are small; 1 MB is far above any real lesson and far below trouble. */
+export const MAX_SCENARIO_CHARS = 1_000_000;
+/** How many times aliases may be expanded in one file (yaml's `maxAliasCount`). */
+export const MAX_ALIAS_COUNT = 100;
+
+/** A problem in a scenario file, located. `line`/`column` are 1-based. */
+export interface ScenarioError {
+  line: number;
+  column: number;
+  /** "actions[2].at"; empty for syntax errors. */
+  path: string;
+  message: string;
+}
+
+export type ParseScenarioResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
+
+/** "line 12, column 5: actions[2].at: invalid duration \"5x\"", prefixed with the file name when given. */
+export function formatScenarioError(e: ScenarioError, file?: string): string {
+  return `${file ? `${file}: ` : ''}line ${e.line}, column ${e.column}: ${e.path ? `${e.path}: ` : ''}${e.message}`;
+}
+
+/** ["actions", 2, "at"] → "actions[2].at". */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}
+
+/** Parses and validates a scenario. Never throws. */
+export function parseScenario(text: string): ParseScenarioResult {
+  if (text.length > MAX_SCENARIO_CHARS) {
+    return fail(1, 1, '', `the file is ${text.length} characters; a scenario may have at most ${MAX_SCENARIO_CHARS}`);
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      errors: doc.errors.map((e) => ({
+        line: e.linePos?.[0].line ?? 1,
+        column: e.linePos?.[0].col ?? 1,
+        path: '',
+        message: e.message.split(' at line ')[0]!.trim(),
+      })),
+    };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    const at = firstAlias(doc);
+    const pos = at ? lineCounter.linePos(at) : { line: 1, col: 1 };
+    return fail(pos.line, pos.col, '', `${(e as Error).message} (aliases may expand at most ${MAX_ALIAS_COUNT} times)`);
+  }
+  const locate = (path: readonly PropertyKey[]): { line: number; col: number } => {
+    const offset = offsetOf(doc, path);
+    return offset === undefined ? { line: 1, col: 1 } : lineCounter.linePos(offset);
+  };
+  const parsed = scenarioSchema.safeParse(data);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      errors: flattenIssues(parsed.error.issues).map((i) => {
+        const pos = locate(i.path);
+        return { line: pos.line, column: pos.col, path: formatPath(i.path), message: i.message };
+      }),
+    };
+  }
+  const { scenario, issues } = normalizeScenario(parsed.data, (path) => locate(path).line);
+  if (issues.length > 0) {
+    return {
+      ok: false,
+      errors: issues.map((i) => {
+        const pos = locate(i.path);
+        return { line: pos.line, column: pos.col, path: formatPath(i.path), message: i.message };
+      }),
+    };
+  }
+  return { ok: true, scenario };
+}
+
+function fail(line: number, column: number, path: string, message: string): ParseScenarioResult {
+  return { ok: false, errors: [{ line, column, path, message }] };
+}
+
+interface FlatIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * zod reports a failed union as one "Invalid input" with every branch's issues inside. The branch that got
+ * furthest (the deepest path) is almost always the one the author meant; report its issues instead.
+ */
+function flattenIssues(issues: readonly z.core.$ZodIssue[], base: PropertyKey[] = []): FlatIssue[] {
+  const out: FlatIssue[] = [];
+  for (const issue of issues) {
+    const path = [...base, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const depth = (branch: readonly z.core.$ZodIssue[]): number => Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 0.5)));
+      const best = [...issue.errors].sort((a, b) => depth(b) - depth(a))[0]!;
+      if (depth(best) > 0) {
+        out.push(...flattenIssues(best, path));
+        continue;
+      }
+      const expected = issue.errors.flatMap((b) => b.filter((i) => i.code === 'invalid_type').map((i) => (i as { expected: string }).expected));
+      out.push({ path, message: expected.length ? `expected one of: ${[...new Set(expected)].join(', ')}` : issue.message });
+      continue;
+    }
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push({ path: [...path, key], message: `unknown field "${key}"` });
+      continue;
+    }
+    out.push({ path, message: issue.message });
+  }
+  return out;
+}
+
+/** The source offset of the deepest node along `path` (the parent's when a key is missing). */
+function offsetOf(doc: Document, path: readonly PropertyKey[]): number | undefined {
+  let node: unknown = doc.contents;
+  let offset = (node as Node | null)?.range?.[0];
+  for (const seg of path) {
+    if (isAlias(node)) node = node.resolve(doc);
+    let next: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === seg);
+      if (pair) next = pair.value ?? pair.key;
+      if (pair && pair.value === null) next = pair.key;
+    } else if (isSeq(node) && typeof seg === 'number') {
+      next = node.items[seg];
+    }
+    const range = (next as Node | undefined)?.range;
+    if (!range) break;
+    node = next;
+    offset = range[0];
+  }
+  return offset;
+}
+
+function firstAlias(doc: Document): number | undefined {
+  let found: number | undefined;
+  const walk = (node: unknown): void => {
+    if (found !== undefined || !node) return;
+    if (isAlias(node)) found = node.range?.[0];
+    else if (isMap(node)) {
+      for (const p of node.items) {
+        walk(p.key);
+        walk(p.value);
+      }
+    }
+    else if (isSeq(node)) for (const n of node.items) walk(n);
+  };
+  walk(doc.contents);
+  return found;
+}

@@ -1,0 +1,96 @@
+/**
+ * A scenario ready to run: what `parseScenario` returns once a file is valid. Durations are virtual milliseconds,
+ * node counts are expanded into named nodes, and every action is the {@link UserAction} it stands for.
+ */
+import type { UserAction } from '../actions/user-action.ts';
+
+export interface ScenarioNode {
+  name: string;
+  cpu: string;
+  memory: string;
+  pods: number;
+  labels: Record<string, string>;
+  taints: Array<{ key: string; value?: string; effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' }>;
+}
+
+export interface ScenarioOptions {
+  /** One-way latency (ms) of API calls and watch deliveries; undefined: the simulation's default. */
+  networkLatency?: number;
+  /** client-go's per-client QPS/burst limits on (default) or off. */
+  clientQPS: boolean;
+  /** Controllers that run; undefined: all of them. */
+  controllers?: string[];
+  /** How often (ms) `by` expectations are polled while time advances. */
+  checkInterval: number;
+}
+
+/** Where a line of the file came from, for messages ("actions[2] (line 14)"). */
+export interface SourceRef {
+  /** "actions[2]", "expect[0]". */
+  path: string;
+  /** 1-based line in the scenario file; 0 when unknown (a scenario built in code). */
+  line: number;
+}
+
+/** A timed action. */
+export interface ScenarioAction {
+  at: number;
+  source: SourceRef;
+  /**
+   * The action. When `select` is set, the target's `name` is empty and is chosen when the action runs: the objects
+   * of `action.resource` matching `select.selector` in `action.namespace`, ordered by `select.pick`.
+   */
+  action: UserAction;
+  select?: { selector: string; pick: 'oldest' | 'newest' | 'first' };
+  /** The action must fail (true), or fail with a message matching this regex. */
+  expectError?: boolean | string;
+}
+
+/** `kubectl get <resource> <name> [-n namespace]`. */
+export interface ObjectSelector {
+  resource: string;
+  name: string;
+  namespace?: string;
+}
+
+export type FieldTest = { equals: unknown } | { matches: string } | { exists: boolean };
+
+export interface EventMatcher {
+  reason: string;
+  type?: 'Normal' | 'Warning';
+  /** "deployment/web": the involved object's kind (or resource) and name. */
+  object?: string;
+  reportingController?: string;
+  /** Regex the message must match. */
+  message?: string;
+}
+
+export type ExpectationCheck =
+  | { kind: 'field'; object: ObjectSelector; field: string; test: FieldTest }
+  | { kind: 'event'; event: EventMatcher; happened: boolean; between?: [number, number] }
+  | { kind: 'trace'; match: { kind: string; [field: string]: unknown }; count: { min: number; max?: number }; between?: [number, number] }
+  | { kind: 'converged' };
+
+/**
+ * One expectation. `at`: checked once at that time. `by`: passes the first time it holds up to that time, fails
+ * if it still does not then. Neither: checked when the run ends. Event and trace expectations look at the trace
+ * inside `between` (default: the whole run).
+ */
+export type Expectation = ExpectationCheck & { source: SourceRef; at?: number; by?: number };
+
+export interface Scenario {
+  name: string;
+  description?: string;
+  seed: number | string;
+  nodes: ScenarioNode[];
+  options: ScenarioOptions;
+  /** Applied (server-side apply, manager "kubectl") at time 0, before the first action. */
+  manifests?: string | object[];
+  /** Where `manifests` is in the file. */
+  manifestsSource?: SourceRef;
+  /** Sorted by time; actions at the same time keep the file's order. */
+  actions: ScenarioAction[];
+  expect: Expectation[];
+  /** Virtual ms the run lasts. */
+  until: number;
+}
