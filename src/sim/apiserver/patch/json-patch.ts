@@ -34,8 +34,8 @@ export function jsonPatchRejected(): Status {
  * Throws {@link PatchError}: 400 BadRequest when `operations` is not a list of operation objects (upstream's decode
  * step), 422 Invalid when an operation is malformed or fails (e.g. a `test` that does not match, a missing path).
  *
- * @remarks The Go library's message (e.g. `testing value /spec/replicas failed: test failed`) never reaches the
- * client upstream; we keep the library's for nothing either, to match.
+ * @remarks Upstream drops the library's own text (e.g. `testing value /spec/replicas failed: test failed`) from the
+ * 422; so do we. Decode errors are checked structurally here (we receive parsed JSON, not bytes).
  */
 export function applyJsonPatch(target: unknown, operations: unknown): unknown {
   if (!Array.isArray(operations)) {
