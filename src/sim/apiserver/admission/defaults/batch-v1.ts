@@ -57,3 +57,29 @@ export function defaultCronJob(obj: JsonObject): void {
   const jobSpec = objectAt(objectAt(spec, 'jobTemplate'), 'spec');
   if (jobSpec) defaultJobSpec(jobSpec);
 }
+
+/** The label the generated Job selector uses (`batch.kubernetes.io/controller-uid`), and its legacy twin. */
+export const JOB_CONTROLLER_UID_LABEL = 'batch.kubernetes.io/controller-uid';
+export const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
+
+/**
+ * The Job registry strategy's `generateSelectorIfNeeded` (kubernetes `pkg/registry/batch/job/strategy.go`): unless
+ * `spec.manualSelector` is true, select on the Job's uid and label the template with the uid and job name (new and
+ * legacy keys). Call it on create, after the uid is assigned and before validation.
+ */
+export function generateJobSelector(job: JsonObject, uid: string): void {
+  const spec = job['spec'];
+  if (!isObject(spec) || spec['manualSelector'] === true) return;
+  const meta = job['metadata'];
+  const name = isObject(meta) && typeof meta['name'] === 'string' ? meta['name'] : '';
+  const template = ensureObject(spec, 'template');
+  const tmeta = template ? ensureObject(template, 'metadata') : undefined;
+  const labels = tmeta ? ensureObject(tmeta, 'labels') : undefined;
+  if (labels) {
+    labels['controller-uid'] = uid;
+    labels[JOB_CONTROLLER_UID_LABEL] = uid;
+    labels['job-name'] = name;
+    labels[JOB_NAME_LABEL] = name;
+  }
+  spec['selector'] = { matchLabels: { [JOB_CONTROLLER_UID_LABEL]: uid } };
+}

@@ -1,0 +1,96 @@
+/**
+ * Object-meta validation every kind shares, ported from k8s.io/apimachinery `pkg/api/validation/objectmeta.go`
+ * (`ValidateObjectMeta`, `ValidateObjectMetaUpdate`) and `pkg/apis/meta/v1/validation` (`ValidateLabels`).
+ */
+import { fieldError, type FieldError } from '../../../api/field-errors.ts';
+import { isObject } from '../json-shape.ts';
+import { child, readString, readStringMap, readArray, readInt, index, typeError } from './shape.ts';
+import { isDNS1123Label, isQualifiedName, isValidLabelValue } from './names.ts';
+
+/** Upstream's `TotalAnnotationSizeLimitB`. */
+export const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * (1 << 10);
+
+/** A kind's name rule (`ValidateNameFunc`): the problems with `name`, given `prefix` (generateName) semantics. */
+export type NameValidator = (name: string) => string[];
+
+/** `ValidateLabels` (keys: qualified names; values: label values), reported at `path` with the key or value. */
+export function validateLabels(labels: Record<string, string>, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const k of Object.keys(labels)) {
+    for (const msg of isQualifiedName(k)) errs.push(fieldError.invalid(path, k, msg));
+    for (const msg of isValidLabelValue(labels[k]!)) errs.push(fieldError.invalid(path, labels[k], msg));
+  }
+  return errs;
+}
+
+/** `ValidateAnnotations`: keys are qualified names (lower-cased), total size at most 256 KiB. */
+export function validateAnnotations(annotations: Record<string, string>, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  let total = 0;
+  for (const [k, v] of Object.entries(annotations)) {
+    for (const msg of isQualifiedName(k.toLowerCase())) errs.push(fieldError.invalid(path, k, msg));
+    total += k.length + v.length;
+  }
+  if (total > TOTAL_ANNOTATION_SIZE_LIMIT_B) errs.push(fieldError.tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT_B));
+  return errs;
+}
+
+/**
+ * `ValidateObjectMeta`: name (or generateName) present and valid for the kind, namespace required exactly when the
+ * kind is namespaced, labels, annotations, finalizers.
+ */
+export function validateObjectMeta(meta: unknown, namespaced: boolean, nameRule: NameValidator, path = 'metadata'): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!isObject(meta)) {
+    if (meta !== undefined && meta !== null) return [typeError(path, meta, 'object')];
+    return [fieldError.required(child(path, 'name'), 'name or generateName is required')];
+  }
+  const name = readString(errs, meta, 'name', path);
+  const generateName = readString(errs, meta, 'generateName', path);
+  if (generateName) {
+    for (const msg of nameRule(generateName.replace(/-$/, 'a'))) errs.push(fieldError.invalid(child(path, 'generateName'), generateName, msg));
+  }
+  if (!name) {
+    if (!generateName) errs.push(fieldError.required(child(path, 'name'), 'name or generateName is required'));
+  } else {
+    for (const msg of nameRule(name)) errs.push(fieldError.invalid(child(path, 'name'), name, msg));
+  }
+  const namespace = readString(errs, meta, 'namespace', path);
+  if (namespaced) {
+    if (!namespace) errs.push(fieldError.required(child(path, 'namespace'), ''));
+    else for (const msg of isDNS1123Label(namespace)) errs.push(fieldError.invalid(child(path, 'namespace'), namespace, msg));
+  } else if (namespace) {
+    errs.push(fieldError.forbidden(child(path, 'namespace'), 'not allowed on this type'));
+  }
+  const generation = readInt(errs, meta, 'generation', path);
+  if (generation !== undefined && generation < 0) errs.push(fieldError.invalid(child(path, 'generation'), generation, 'must be greater than or equal to 0'));
+  const labels = readStringMap(errs, meta, 'labels', path);
+  if (labels) errs.push(...validateLabels(labels, child(path, 'labels')));
+  const annotations = readStringMap(errs, meta, 'annotations', path);
+  if (annotations) errs.push(...validateAnnotations(annotations, child(path, 'annotations')));
+  const finalizers = readArray(errs, meta, 'finalizers', path);
+  finalizers?.forEach((f, i) => {
+    const p = index(child(path, 'finalizers'), i);
+    if (typeof f !== 'string') errs.push(typeError(p, f, 'string'));
+    else for (const msg of isQualifiedName(f)) errs.push(fieldError.invalid(p, f, msg));
+  });
+  return errs;
+}
+
+/** `ValidateImmutableField`. */
+export function validateImmutable(next: unknown, old: unknown, path: string): FieldError[] {
+  return JSON.stringify(next) === JSON.stringify(old) ? [] : [fieldError.invalid(path, next, 'field is immutable')];
+}
+
+/** `ValidateObjectMetaUpdate`: name, namespace, uid and creationTimestamp may not change. */
+export function validateObjectMetaUpdate(meta: unknown, oldMeta: unknown, path = 'metadata'): FieldError[] {
+  const m = isObject(meta) ? meta : {};
+  const o = isObject(oldMeta) ? oldMeta : {};
+  const errs: FieldError[] = [];
+  for (const f of ['name', 'namespace', 'uid', 'creationTimestamp']) {
+    // An update that leaves uid/creationTimestamp out keeps the stored ones (the registry fills them in first).
+    if ((f === 'uid' || f === 'creationTimestamp') && (m[f] === undefined || m[f] === '')) continue;
+    errs.push(...validateImmutable(m[f] ?? '', o[f] ?? '', child(path, f)));
+  }
+  return errs;
+}
