@@ -128,8 +128,11 @@ export class DeltaFIFO {
     this.drain();
   }
 
-  /** Queues a Sync delta for every known object without pending deltas; returns how many. */
-  resync(): number {
+  /**
+   * Queues a Sync delta for every known object without pending deltas; returns how many. `onQueued` hears the
+   * count before the queue is drained (so a trace event can be recorded before the handlers run).
+   */
+  resync(onQueued?: (count: number) => void): number {
     let count = 0;
     if (this.knownObjects) {
       for (const k of this.knownObjects.listKeys()) {
@@ -140,6 +143,7 @@ export class DeltaFIFO {
         count++;
       }
     }
+    onQueued?.(count);
     this.drain();
     return count;
   }

@@ -13,6 +13,7 @@
  */
 import { isStatus } from '../api/status.ts';
 import type { ApiRequest, ApiResponse } from '../apiserver/api-request.ts';
+import type { Transport, TransportReply } from '../controller/transport.ts';
 import type { ObjectRef, TraceEventOf, Verb } from '../trace/trace-event.ts';
 import { refOf } from '../trace/trace-event.ts';
 import { changedPaths } from './changed-paths.ts';
@@ -44,11 +45,13 @@ export interface InFlightRequest {
   /** Trace id of the current attempt's api.request. */
   requestEventId: number;
   requestId: number;
+  /** Trace id of the last api.response, handed to the caller as `responseEventId`. */
+  responseEventId: number;
 }
 
 const WRITES = new Set(['create', 'update', 'patch', 'delete']);
 
-export class RestClient {
+export class RestClient implements Transport {
   private readonly bucket: TokenBucket | null;
   private readonly maxRetries: number;
   /** Requests sent (attempts, including retries) and currently waiting for a token or a response. */
@@ -66,13 +69,16 @@ export class RestClient {
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   }
 
-  /** The controller runner's `Transport.send`: later, `replyTo[method](token, response)` is called. */
+  /**
+   * The controller runner's `Transport.send`: later, from a timer, `replyTo[method](token, response, responseEventId)`
+   * is called (`responseEventId` = the api.response trace event).
+   */
   send(request: ApiRequest, replyTo: object, method: string, token: number): void {
     if (typeof (replyTo as Record<string, unknown>)[method] !== 'function') {
       throw new Error(`RestClient.send: reply target has no method ${JSON.stringify(method)}`);
     }
     this.inFlight++;
-    const f: InFlightRequest = { request, replyTo, method, token, attempt: 0, requestEventId: 0, requestId: 0 };
+    const f: InFlightRequest = { request, replyTo, method, token, attempt: 0, requestEventId: 0, requestId: 0, responseEventId: 0 };
     this.throttle(f);
   }
 
@@ -136,6 +142,7 @@ export class RestClient {
       body.rv = response.list.metadata.resourceVersion;
     }
     const responseId = ctx.trace.emit('api-server', body, f.requestEventId);
+    f.responseEventId = responseId;
     for (const d of queued) d.cause = responseId;
 
     const retryAfter = this.retryAfterMs(response, f.attempt);
@@ -157,7 +164,7 @@ export class RestClient {
   /** Timer: the response reaches the client. */
   deliver(f: InFlightRequest, response: ApiResponse): void {
     this.inFlight--;
-    (f.replyTo as Record<string, (token: number, response: ApiResponse) => void>)[f.method]!(f.token, response);
+    (f.replyTo as Record<string, TransportReply>)[f.method]!(f.token, response, f.responseEventId);
   }
 
   private retryAfterMs(response: ApiResponse, attempt: number): number | undefined {
