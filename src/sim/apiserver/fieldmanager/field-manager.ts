@@ -10,7 +10,7 @@ import type { ResourceInfo } from '../../api/resources.ts';
 import type { Status } from '../../api/status.ts';
 import { rootTypeOf } from '../patch/patch-meta.ts';
 import { applyConflict, type FieldConflict, type ManagerIdentity } from './conflict.ts';
-import { difference, intersection, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
+import { difference, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, sameManager, type OwnedFields } from './managed-fields.ts';
 import { getAt, removeAt, valuesEqual } from './object-paths.ts';
 import { mergeStructured } from './structured-merge.ts';
@@ -19,7 +19,8 @@ type JsonMap = Record<string, unknown>;
 
 /**
  * Go struct fields that are not pointers: they are always present in the typed object, so adding content under
- * them never "adds" the field itself (no `"."` in FieldsV1). Other objects newly set by an Update are owned whole.
+ * them never "adds" the field itself (no `"."` in FieldsV1). Other objects (pointer structs, maps) newly set by an
+ * Update are owned whole, as SMD's compare reports them added; lists are never owned whole unless atomic.
  */
 const ALWAYS_PRESENT = new Set(['metadata', 'spec', 'status', 'template', 'jobTemplate', 'strategy', 'resources', 'loadBalancer', 'updateStrategy']);
 
@@ -45,6 +46,20 @@ function ownableFields(obj: unknown, typeName: string, subresource: string | und
   return scoped(toFieldSet(obj, typeName, { object: true }), subresource);
 }
 
+/** A key field of a map-list item (`name` under `k:{"name":...}`): it goes only with its item. */
+function isItemKeyField(p: Path): boolean {
+  const item = p[p.length - 2];
+  const last = p[p.length - 1]!;
+  return item !== undefined && item.startsWith('k:') && last.startsWith('f:') && last.slice(2) in (JSON.parse(item.slice(2)) as object);
+}
+
+/** Owned paths whose value is gone (e.g. the `"."` of a map that was deleted) are owned no more. */
+function dropMissing(set: FieldSet, obj: unknown): FieldSet {
+  const out: FieldSet = new Set();
+  for (const key of set) if (getAt(obj, JSON.parse(key) as Path) !== undefined) out.add(key);
+  return out;
+}
+
 interface Comparison {
   added: FieldSet;
   modified: FieldSet;
@@ -62,7 +77,7 @@ function compare(before: unknown, after: unknown, typeName: string, subresource:
       const prefix = p.slice(0, n);
       const last = prefix[n - 1]!;
       if (!last.startsWith('f:') || ALWAYS_PRESENT.has(last.slice(2))) continue;
-      if (getAt(before, prefix) === undefined) added.add(JSON.stringify(prefix));
+      if (getAt(before, prefix) === undefined && isMap(getAt(after, prefix))) added.add(JSON.stringify(prefix));
     }
   }
   const modified: FieldSet = new Set();
@@ -94,7 +109,7 @@ export function updateManagedFields(
   // The managedFields the writer sent are kept if it sent any (upstream honours a client's own managedFields).
   const owned = decodeManagedFields(updated.metadata.managedFields !== undefined ? updated : live);
   for (const o of owned) {
-    o.set = difference(o.set, removed);
+    o.set = dropMissing(difference(o.set, removed), updated);
     if (!sameManager(o.id, id)) o.set = difference(o.set, changed);
   }
   if (changed.size > 0) {
@@ -151,11 +166,12 @@ export function serverSideApply(
   const ownedKeys = [...ownedNow];
   for (const p of sortedPaths(difference(previous?.set ?? new Set(), ownedNow))) {
     const prefix = JSON.stringify(p).slice(0, -1) + ',';
-    if (ownedKeys.some((k) => k.startsWith(prefix))) continue;
+    if (ownedKeys.some((k) => k.startsWith(prefix)) || isItemKeyField(p)) continue;
     removeAt(merged, p);
   }
 
   const { added, modified, removed } = compare(base, merged, typeName, sub);
+  for (const o of others) o.set = dropMissing(o.set, merged);
   const changed = union(added, modified);
   const conflicts: FieldConflict[] = [];
   for (const o of others) {

@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { KubeObject } from '../../api/object.ts';
+import { BUILTIN_RESOURCES } from '../../api/resources.ts';
+import { serverSideApply, updateManagedFields } from './field-manager.ts';
+
+const info = BUILTIN_RESOURCES.find((r) => r.kind === 'Deployment')!;
+const T0 = '2026-01-01T00:00:00Z';
+const T1 = '2026-01-01T00:01:00Z';
+const T2 = '2026-01-01T00:02:00Z';
+
+interface Cfg {
+  replicas?: number;
+  labels?: Record<string, string>;
+  containers?: Array<{ name: string; image?: string; env?: Array<{ name: string; value: string }> }>;
+}
+
+function deployment(c: Cfg): KubeObject {
+  const spec: Record<string, unknown> = {};
+  if (c.replicas !== undefined) spec.replicas = c.replicas;
+  if (c.containers) spec.template = { spec: { containers: c.containers } };
+  const metadata: KubeObject['metadata'] = { name: 'web', namespace: 'default' };
+  if (c.labels) metadata.labels = c.labels;
+  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata, spec };
+}
+
+function apply(live: KubeObject | undefined, c: Cfg | KubeObject, manager: string, time = T0, force = false) {
+  const applied = 'kind' in c ? (c as KubeObject) : deployment(c as Cfg);
+  return serverSideApply(live, applied, { manager, force, time, info });
+}
+
+function applyOk(live: KubeObject | undefined, c: Cfg, manager: string, time = T0, force = false): KubeObject {
+  const r = apply(live, c, manager, time, force);
+  if (!r.ok) throw new Error(r.status.message);
+  return r.object;
+}
+
+/** A non-apply write (kubectl edit / scale / a controller's update) with its managedFields, as the api-server does it. */
+function update(live: KubeObject, change: (o: KubeObject & { spec: Record<string, unknown> }) => void, manager: string, time = T1): KubeObject {
+  const next = structuredClone(live) as KubeObject & { spec: Record<string, unknown> };
+  change(next);
+  next.metadata.managedFields = updateManagedFields(live, next, { manager, operation: 'Update', time });
+  return next;
+}
+
+const managers = (o: KubeObject) => (o.metadata.managedFields ?? []).map((e) => `${e.manager}/${e.operation}`);
+const spec = (o: KubeObject) => o.spec as { replicas?: number; template?: { spec: { containers: Array<Record<string, unknown>> } } };
+
+describe('serverSideApply', () => {
+  it('creates by apply: the object is the configuration and the manager owns exactly its fields', () => {
+    const obj = applyOk(undefined, { replicas: 2, labels: { app: 'web' }, containers: [{ name: 'web', image: 'nginx:1' }] }, 'kubectl');
+    expect(obj.spec).toEqual({ replicas: 2, template: { spec: { containers: [{ name: 'web', image: 'nginx:1' }] } } });
+    expect(obj.metadata.managedFields).toEqual([
+      {
+        manager: 'kubectl',
+        operation: 'Apply',
+        apiVersion: 'apps/v1',
+        time: T0,
+        fieldsType: 'FieldsV1',
+        fieldsV1: {
+          'f:metadata': { 'f:labels': { 'f:app': {} } },
+          'f:spec': {
+            'f:replicas': {},
+            'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"web"}': { '.': {}, 'f:image': {}, 'f:name': {} } } } },
+          },
+        },
+      },
+    ]);
+  });
+
+  it('re-applying an unchanged configuration is a no-op (object and managedFields, time included)', () => {
+    const cfg = { replicas: 2, containers: [{ name: 'web', image: 'nginx:1' }] };
+    const once = applyOk(undefined, cfg, 'kubectl', T0);
+    const twice = applyOk(once, cfg, 'kubectl', T1);
+    expect(twice).toEqual(once);
+  });
+
+  it('two managers own different fields of one object, and both values survive', () => {
+    const a = applyOk(undefined, { replicas: 2, containers: [{ name: 'web', image: 'nginx:1' }] }, 'team-a');
+    const b = applyOk(a, { labels: { owner: 'team-b' } }, 'team-b', T1);
+    expect(b.metadata.labels).toEqual({ owner: 'team-b' });
+    expect(spec(b).replicas).toBe(2);
+    expect(managers(b)).toEqual(['team-a/Apply', 'team-b/Apply']);
+  });
+
+  it('a conflicting value owned by another applier is refused with upstream\'s message', () => {
+    const a = applyOk(undefined, { replicas: 2 }, 'team-a');
+    const r = apply(a, { replicas: 5 }, 'team-b', T1);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.status.code).toBe(409);
+    expect(r.status.reason).toBe('Conflict');
+    expect(r.status.message).toBe('Apply failed with 1 conflict: conflict with "team-a": .spec.replicas');
+    expect(r.status.details?.causes).toEqual([{ reason: 'FieldManagerConflict', message: 'conflict with "team-a"', field: '.spec.replicas' }]);
+  });
+
+  it('several conflicts are grouped by manager, managers sorted, Update managers with version and time', () => {
+    let obj = applyOk(undefined, { replicas: 2, labels: { app: 'web' } }, 'zeta');
+    obj = update(obj, (o) => (o.spec.replicas = 3), 'foo', '2001-02-03T04:05:06Z');
+    obj = update(obj, (o) => (o.metadata.labels = { app: 'web2' }), 'bar', '2001-02-03T04:05:07Z');
+    const r = apply(obj, { replicas: 9, labels: { app: 'mine' } }, 'me', T2);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.status.message).toBe(
+      'Apply failed with 2 conflicts: conflicts with "bar" using apps/v1 at 2001-02-03T04:05:07Z:\n' +
+        '- .metadata.labels.app\n' +
+        'conflicts with "foo" using apps/v1 at 2001-02-03T04:05:06Z:\n' +
+        '- .spec.replicas',
+    );
+    expect(r.status.details?.causes?.map((c) => c.field)).toEqual(['.metadata.labels.app', '.spec.replicas']);
+  });
+
+  it('applying the value another manager already set is not a conflict: both share the field', () => {
+    const a = applyOk(undefined, { replicas: 2 }, 'team-a');
+    const b = applyOk(a, { replicas: 2 }, 'team-b', T1);
+    expect(managers(b)).toEqual(['team-a/Apply', 'team-b/Apply']);
+  });
+
+  it('force takes ownership: the value changes and the previous owner loses the field', () => {
+    const a = applyOk(undefined, { replicas: 2, labels: { app: 'web' } }, 'team-a');
+    const b = applyOk(a, { replicas: 5 }, 'team-b', T1, true);
+    expect(spec(b).replicas).toBe(5);
+    const entryA = b.metadata.managedFields!.find((e) => e.manager === 'team-a')!;
+    expect(entryA.fieldsV1).toEqual({ 'f:metadata': { 'f:labels': { 'f:app': {} } } });
+  });
+
+  it('a field dropped from the applied configuration is deleted when no one else owns it', () => {
+    const a = applyOk(undefined, { labels: { app: 'web', tier: 'fe' } }, 'kubectl');
+    const b = applyOk(a, { labels: { app: 'web' } }, 'kubectl', T1);
+    expect(b.metadata.labels).toEqual({ app: 'web' });
+  });
+
+  it('a field dropped from the applied configuration stays when another manager owns it too', () => {
+    const a = applyOk(undefined, { labels: { app: 'web', tier: 'fe' } }, 'kubectl');
+    const shared = applyOk(a, { labels: { tier: 'fe' } }, 'other', T1);
+    const b = applyOk(shared, { labels: { app: 'web' } }, 'kubectl', T2);
+    expect(b.metadata.labels).toEqual({ app: 'web', tier: 'fe' });
+  });
+
+  it('a dropped container is deleted, unless another manager owns a field inside it', () => {
+    const two = { containers: [{ name: 'web', image: 'nginx' }, { name: 'sidecar', image: 'envoy:1' }] };
+    const a = applyOk(undefined, two, 'kubectl');
+    expect(spec(applyOk(a, { containers: [{ name: 'web', image: 'nginx' }] }, 'kubectl', T1)).template!.spec.containers).toEqual([{ name: 'web', image: 'nginx' }]);
+
+    const edited = update(a, (o) => ((spec(o).template!.spec.containers[1]!.image = 'envoy:2')), 'kubectl-edit');
+    const b = applyOk(edited, { containers: [{ name: 'web', image: 'nginx' }] }, 'kubectl', T2);
+    expect(spec(b).template!.spec.containers.map((c) => c.name)).toEqual(['web', 'sidecar']);
+  });
+
+  it('kubectl apply after kubectl edit: the classic conflict, then --force-conflicts wins', () => {
+    const cfg = { replicas: 3, containers: [{ name: 'web', image: 'nginx:1' }] };
+    const applied = applyOk(undefined, cfg, 'kubectl');
+    const edited = update(applied, (o) => (o.spec.replicas = 5), 'kubectl-edit', '2026-01-01T00:01:00.123Z');
+    expect(managers(edited)).toEqual(['kubectl/Apply', 'kubectl-edit/Update']);
+
+    // Changing the image only: no conflict, the edited replicas stay.
+    const imageOnly = apply(edited, { ...cfg, replicas: 5, containers: [{ name: 'web', image: 'nginx:2' }] }, 'kubectl', T2);
+    expect(imageOnly.ok).toBe(true);
+
+    const r = apply(edited, cfg, 'kubectl', T2);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.status.message).toBe('Apply failed with 1 conflict: conflict with "kubectl-edit" using apps/v1 at 2026-01-01T00:01:00Z: .spec.replicas');
+
+    const forced = applyOk(edited, cfg, 'kubectl', T2, true);
+    expect(spec(forced).replicas).toBe(3);
+    expect(managers(forced)).toEqual(['kubectl/Apply']);
+  });
+
+  it('ignores status on the main resource and applies only status through the status subresource', () => {
+    const withStatus = { ...deployment({ replicas: 1 }), status: { replicas: 7 } };
+    const r = serverSideApply(undefined, withStatus, { manager: 'kubectl', force: false, time: T0, info });
+    expect(r.ok && r.object.status).toBeUndefined();
+
+    const live = r.ok ? r.object : undefined;
+    const s = serverSideApply(live, { ...deployment({ replicas: 99 }), status: { replicas: 7 } }, { manager: 'ctrl', force: false, subresource: 'status', time: T1, info });
+    expect(s.ok).toBe(true);
+    if (!s.ok) return;
+    expect(s.object.status).toEqual({ replicas: 7 });
+    expect(spec(s.object).replicas).toBe(1);
+    expect(s.object.metadata.managedFields!.find((e) => e.manager === 'ctrl')).toMatchObject({ subresource: 'status', fieldsV1: { 'f:status': { 'f:replicas': {} } } });
+  });
+
+  it('applying the same configuration twice gives the same object as applying it once (property)', () => {
+    const name = fc.constantFrom('web', 'sidecar', 'log');
+    const cfg = fc.record(
+      {
+        replicas: fc.integer({ min: 0, max: 5 }),
+        labels: fc.dictionary(fc.constantFrom('app', 'tier', 'env'), fc.constantFrom('a', 'b')),
+        containers: fc.uniqueArray(
+          fc.record({ name, image: fc.constantFrom('x:1', 'x:2'), env: fc.uniqueArray(fc.record({ name: fc.constantFrom('A', 'B'), value: fc.constantFrom('1', '2') }), { selector: (e) => e.name }) }, { requiredKeys: ['name'] }),
+          { selector: (c) => c.name },
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(cfg, cfg, fc.constantFrom('kubectl', 'other'), (first, second, manager) => {
+        const live = applyOk(undefined, first, 'kubectl', T0);
+        const r1 = apply(live, second, manager, T1, true);
+        if (!r1.ok) return;
+        const r2 = apply(r1.object, second, manager, T2, true);
+        expect(r2.ok && r2.object).toEqual(r1.object);
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+});
+
+describe('updateManagedFields', () => {
+  const base = (): KubeObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default', uid: 'u', resourceVersion: '1', labels: { app: 'web' } },
+    spec: { replicas: 1, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%' } }, template: { spec: { containers: [{ name: 'web', image: 'nginx' }] } } },
+  });
+
+  it('a create owns every field it set, in upstream\'s FieldsV1 format', () => {
+    expect(updateManagedFields(undefined, base(), { manager: 'kubectl-create', operation: 'Update', time: T0 })).toEqual([
+      {
+        manager: 'kubectl-create',
+        operation: 'Update',
+        apiVersion: 'apps/v1',
+        time: T0,
+        fieldsType: 'FieldsV1',
+        fieldsV1: {
+          'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
+          'f:spec': {
+            'f:replicas': {},
+            'f:strategy': { 'f:rollingUpdate': { '.': {}, 'f:maxSurge': {} }, 'f:type': {} },
+            'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"web"}': { '.': {}, 'f:image': {}, 'f:name': {} } } } },
+          },
+        },
+      },
+    ]);
+  });
+
+  it('the writer gains the fields it changed; others lose them; empty entries disappear', () => {
+    const created = base();
+    created.metadata.managedFields = updateManagedFields(undefined, created, { manager: 'creator', operation: 'Update', time: T0 });
+    const scaled = structuredClone(created) as KubeObject & { spec: { replicas: number } };
+    scaled.spec.replicas = 4;
+    const fields = updateManagedFields(created, scaled, { manager: 'scaler', operation: 'Update', time: T1 });
+    expect(fields.map((e) => e.manager)).toEqual(['creator', 'scaler']);
+    expect(fields[1]!.fieldsV1).toEqual({ 'f:spec': { 'f:replicas': {} } });
+    expect(JSON.stringify(fields[0]!.fieldsV1)).not.toContain('f:replicas');
+
+    // A manager whose only field is taken over disappears.
+    scaled.metadata.managedFields = fields;
+    const again = structuredClone(scaled);
+    (again.spec as { replicas: number }).replicas = 6;
+    expect(updateManagedFields(scaled, again, { manager: 'other', operation: 'Update', time: T2 }).map((e) => e.manager)).toEqual(['creator', 'other']);
+  });
+
+  it('a write that changes nothing keeps the entries and their times', () => {
+    const created = base();
+    created.metadata.managedFields = updateManagedFields(undefined, created, { manager: 'creator', operation: 'Update', time: T0 });
+    expect(updateManagedFields(created, structuredClone(created), { manager: 'creator', operation: 'Update', time: T2 })).toEqual(created.metadata.managedFields);
+  });
+
+  it('removing a field removes it from every manager', () => {
+    const created = base();
+    created.metadata.managedFields = updateManagedFields(undefined, created, { manager: 'creator', operation: 'Update', time: T0 });
+    const next = structuredClone(created);
+    delete next.metadata.labels;
+    const fields = updateManagedFields(created, next, { manager: 'editor', operation: 'Update', time: T1 });
+    expect(fields.map((e) => e.manager)).toEqual(['creator']);
+    expect(JSON.stringify(fields[0]!.fieldsV1)).not.toContain('labels');
+  });
+
+  it('a status write records its subresource and owns only status', () => {
+    const created = base();
+    const next = { ...structuredClone(created), status: { replicas: 1 } };
+    (next.spec as { replicas: number }).replicas = 50;
+    expect(updateManagedFields(created, next, { manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', time: T1 })).toEqual([
+      { manager: 'kube-controller-manager', operation: 'Update', apiVersion: 'apps/v1', time: T1, fieldsType: 'FieldsV1', fieldsV1: { 'f:status': { 'f:replicas': {} } }, subresource: 'status' },
+    ]);
+  });
+});
