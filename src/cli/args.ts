@@ -1,0 +1,105 @@
+/**
+ * Command-line parsing for `loopscope`. Hand-written (no dependency): two commands and a handful of flags. A usage
+ * error is a value, so main can print it and exit 2.
+ */
+import { parseDuration } from '../sim/engine/clock.ts';
+
+export interface RunCommand {
+  command: 'run';
+  file: string;
+  until?: number;
+  trace?: string;
+  json: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  color?: boolean;
+}
+export interface ValidateCommand {
+  command: 'validate';
+  file: string;
+  json: boolean;
+}
+export interface HelpCommand {
+  command: 'help';
+  topic?: 'run' | 'validate';
+}
+export interface VersionCommand {
+  command: 'version';
+}
+export type Command = RunCommand | ValidateCommand | HelpCommand | VersionCommand;
+
+export type ParseArgsResult = { ok: true; command: Command } | { ok: false; error: string };
+
+const isHelp = (a: string): boolean => a === '--help' || a === '-h';
+
+/** Parses `argv` (without node and the script). */
+export function parseArgs(argv: readonly string[]): ParseArgsResult {
+  const [first, ...rest] = argv;
+  if (first === undefined || isHelp(first) || first === 'help') {
+    const topic = first === 'help' ? rest[0] : undefined;
+    if (topic !== undefined && topic !== 'run' && topic !== 'validate') return { ok: false, error: `no help for "${topic}"` };
+    return { ok: true, command: { command: 'help', ...(topic ? { topic } : {}) } };
+  }
+  if (first === '--version' || first === '-v') return { ok: true, command: { command: 'version' } };
+  if (first !== 'run' && first !== 'validate') return { ok: false, error: `unknown command "${first}" (expected run or validate)` };
+  if (rest.some(isHelp)) return { ok: true, command: { command: 'help', topic: first } };
+
+  const files: string[] = [];
+  const flags: Partial<RunCommand> = { json: false, quiet: false, verbose: false };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (!arg.startsWith('-') || arg === '-') {
+      files.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq >= 0 ? arg.slice(0, eq) : arg;
+    const takeValue = (): string | undefined => (eq >= 0 ? arg.slice(eq + 1) : rest[++i]);
+    const runOnly = (): string | undefined => (first === 'run' ? undefined : `${name} applies to run only`);
+    let err: string | undefined;
+    switch (name) {
+      case '--json':
+        flags.json = true;
+        break;
+      case '--quiet':
+      case '-q':
+        err = runOnly();
+        flags.quiet = true;
+        break;
+      case '--verbose':
+        err = runOnly();
+        flags.verbose = true;
+        break;
+      case '--color':
+      case '--no-color':
+        err = runOnly();
+        flags.color = name === '--color';
+        break;
+      case '--until': {
+        err = runOnly();
+        const v = takeValue();
+        if (v === undefined) return { ok: false, error: '--until needs a duration, e.g. --until 2m' };
+        try {
+          flags.until = parseDuration(v);
+        } catch (e) {
+          return { ok: false, error: `--until: ${(e as Error).message}` };
+        }
+        break;
+      }
+      case '--trace': {
+        err = runOnly();
+        const v = takeValue();
+        if (!v) return { ok: false, error: '--trace needs a file name, e.g. --trace run.jsonl' };
+        flags.trace = v;
+        break;
+      }
+      default:
+        return { ok: false, error: `unknown flag ${name}` };
+    }
+    if (err) return { ok: false, error: err };
+  }
+  if (files.length !== 1) return { ok: false, error: files.length === 0 ? `${first} needs a scenario file` : `${first} takes one scenario file (got ${files.length})` };
+  const file = files[0]!;
+  if (first === 'validate') return { ok: true, command: { command: 'validate', file, json: flags.json ?? false } };
+  return { ok: true, command: { ...(flags as Omit<RunCommand, 'command' | 'file'>), command: 'run', file } };
+}

@@ -1,0 +1,49 @@
+/** The text of `loopscope --help`, `loopscope run --help` and `loopscope validate --help`. */
+
+export const MAIN_HELP = `loopscope: run Kubernetes reconciliation scenarios headless
+
+Usage:
+  loopscope run <scenario.yaml> [--until <duration>] [--trace <file.jsonl>] [--json] [--quiet] [--verbose]
+  loopscope validate <scenario.yaml> [--json]
+  loopscope --help | run --help | validate --help
+
+Commands:
+  run        Play the scenario on the simulated cluster, print the timeline, check its expectations.
+  validate   Check the scenario file without running it.
+
+Exit codes:
+  0  every expectation passed (validate: the file is valid)
+  1  an expectation failed, or an action did not go as the file declared
+  2  the scenario file or a flag is invalid (the message names file, line and column)
+  3  internal error (the simulation could not be started)
+
+Scenario format: docs/scenario-format.md (JSON schema: docs/scenario.schema.json).
+From a checkout: npx loopscope ...  or  npm run loopscope -- ...
+`;
+
+export const RUN_HELP = `loopscope run <scenario.yaml> [flags]
+
+Plays the scenario on virtual time: applies its manifests at 0s, performs each action at its time, checks each
+expectation (at its time, by its deadline, or at the end), then prints the results and a summary line
+"N passed, M failed".
+
+Flags:
+  --until <duration>   Run this long instead of the scenario's "until" (e.g. 90s, 2m, 1m30s).
+  --trace <file>       Write every trace event to <file> as JSON Lines (one event per line).
+  --json               Print one JSON report (actions, expectations, counts) instead of the timeline.
+  --quiet, -q          Print only the expectation results and the summary.
+  --verbose            Print every trace event: API requests, watch deliveries and queue steps are
+                       otherwise grouped into one summary line.
+  --color, --no-color  Force colours on or off (default: on when stdout is a terminal and NO_COLOR is unset).
+
+Timeline lines read like "kubectl get events -w":
+     12.004s  replicaset-controller     create pod default/web-x2k9p (201, rv 41)   ← reconcile default/web-7d4b8c6
+
+Exit codes: 0 all passed, 1 an expectation failed, 2 the scenario or a flag is invalid.
+`;
+
+export const VALIDATE_HELP = `loopscope validate <scenario.yaml> [--json]
+
+Parses and checks the scenario (YAML syntax, the format, durations, regexes, targets) without running it.
+Prints every problem as "<file>: line L, column C: <path>: <message>" and exits 2, or exits 0 when valid.
+`;
