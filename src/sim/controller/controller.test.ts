@@ -96,12 +96,21 @@ describe('Controller', () => {
     expect(transport.get('ConfigMap', 'default', 'a-copy')?.data).toEqual({ x: '1' });
     const kinds = ctx.trace.slice().map((e) => e.kind);
     expect(kinds).toEqual([
-      'queue.add', 'queue.get', 'reconcile.observe', 'reconcile.diff', 'reconcile.act', 'reconcile.status', 'reconcile.done', 'queue.done',
+      'queue.add', 'queue.get', 'api.request', 'api.response', 'reconcile.observe', 'reconcile.diff', 'reconcile.act',
+      'api.request', 'api.response', 'reconcile.status', 'reconcile.done', 'queue.done',
     ]);
     const done = of(ctx, 'reconcile.done')[0]!;
     expect(done).toMatchObject({ result: 'success', key: 'default/a', time: 20 });
-    // The chain from the end of the reconcile walks back to the key's queue.add.
-    expect(ctx.trace.causeChain(done.id).map((e) => e.kind)).toEqual(['reconcile.done', 'queue.get', 'queue.add']);
+    // The chain from the end of the reconcile walks back through its API calls to the key's queue.add.
+    expect(ctx.trace.causeChain(done.id).map((e) => e.kind)).toEqual([
+      'reconcile.done', 'api.response', 'api.request', 'api.response', 'api.request', 'queue.get', 'queue.add',
+    ]);
+    // The write (the create) is caused by the response the reconcile was resumed with.
+    const create = ctx.trace.slice().find((e) => e.kind === 'api.request' && e.verb === 'create')!;
+    expect(ctx.trace.get(create.causeId!)).toMatchObject({ kind: 'api.response', verb: 'get' });
+    // observe/diff/act/status hang off the queue.get.
+    const act = of(ctx, 'reconcile.act')[0]!;
+    expect(ctx.trace.get(act.causeId!)).toMatchObject({ kind: 'queue.get', key: 'default/a' });
     expect(c.stats().recent[0]).toMatchObject({ observe: 'configmap a', diff: 'copy missing', act: ['create a-copy'], status: 'copied', requests: 2 });
   });
 

@@ -3,23 +3,19 @@
  * update / delete from a map after a fixed virtual delay, with a global resourceVersion and optimistic
  * concurrency (an update carrying a stale resourceVersion gets 409 Conflict).
  *
- * @remarks Not the api-server: no admission, defaulting, patches, watches or generation rules. It records no
- * `api.request`/`api.response` events, so its callbacks carry no response event id. `down` answers every request
- * with 503 ServiceUnavailable.
+ * Like the real network side, it records `api.request` (caused by the trace cause at `send`) and `api.response`
+ * (caused by its request) and hands the response event id to the callback.
+ *
+ * @remarks Not the api-server: no admission, defaulting, patches, watches or generation rules; the answer is
+ * computed when the request is sent. `down` answers every request with 503 ServiceUnavailable.
  */
 import type { KubeObject } from '../api/object.ts';
 import { alreadyExists, conflict, internalError, notFound, serviceUnavailable, type Status } from '../api/status.ts';
 import type { ApiRequest, ApiResponse } from '../apiserver/api-request.ts';
+import { deepFreeze } from '../engine/clone-graph.ts';
 import type { SimContext } from '../engine/sim-context.ts';
+import type { ObjectRef, TraceEventBody } from '../trace/trace-event.ts';
 import type { Transport } from './transport.ts';
-
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
 
 export class FakeTransport implements Transport {
   /** Stored objects by "Kind/namespace/name". */
@@ -39,8 +35,33 @@ export class FakeTransport implements Transport {
 
   send(request: ApiRequest, replyTo: object, method: string, token: number): void {
     this.sent.push(request);
+    const requestId = this.sent.length;
+    const object = refOfRequest(request);
+    const requestEvent = this.ctx.trace.emit(request.user, { kind: 'api.request', verb: request.verb, object, requestId });
     const response = this.answer(request);
-    this.ctx.scheduler.after(this.delay, replyTo, method, token, response);
+    const previous = this.ctx.trace.cause;
+    this.ctx.trace.cause = requestEvent;
+    this.ctx.scheduler.after(this.delay, this, 'deliver', request, requestId, response, replyTo, method, token);
+    this.ctx.trace.cause = previous;
+  }
+
+  /** Timer target: records the api.response and calls the sender back. */
+  deliver(request: ApiRequest, requestId: number, response: ApiResponse, replyTo: object, method: string, token: number): void {
+    const body: Extract<TraceEventBody, { kind: 'api.response' }> = {
+      kind: 'api.response',
+      verb: request.verb,
+      object: refOfRequest(request),
+      requestId,
+      code: response.code,
+    };
+    if (!response.ok) {
+      body.reason = response.status.reason;
+      body.message = response.status.message;
+    } else if ('object' in response && response.object.metadata.resourceVersion) {
+      body.rv = response.object.metadata.resourceVersion;
+    }
+    const eventId = this.ctx.trace.emit('api-server', body);
+    (replyTo as Record<string, (...args: unknown[]) => void>)[method]!(token, response, eventId);
   }
 
   /** Puts an object in the store (a fresh resourceVersion), as if created by someone else. */
@@ -99,6 +120,13 @@ export class FakeTransport implements Transport {
     this.objects.set(`${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`, stored);
     return stored;
   }
+}
+
+function refOfRequest(r: ApiRequest): ObjectRef {
+  const body = r.body as KubeObject | undefined;
+  const ref: ObjectRef = { apiVersion: r.apiVersion, kind: r.kind, name: r.name ?? body?.metadata?.name ?? '' };
+  if (r.namespace) ref.namespace = r.namespace;
+  return ref;
 }
 
 function fail(status: Status): ApiResponse {
