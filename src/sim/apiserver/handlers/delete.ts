@@ -1,0 +1,89 @@
+/**
+ * DELETE: remove an object now, or mark it (deletionTimestamp) and let finalizers or the kubelet finish.
+ *
+ * Upstream: k8s.io/apiserver/pkg/registry/generic/registry/store.go Delete (preconditions, `updateForGracefulDeletionAndFinalizers`,
+ * `markAsDeleting`: the first mark bumps a non-zero generation), pkg/registry/rest/delete.go (BeforeDelete: a
+ * terminating pod's grace can only shorten; grace 0 on a terminating pod without finalizers removes it), kubernetes
+ * pkg/registry/core/namespace/storage (a namespace goes Terminating first).
+ *
+ * @remarks Responses are 200 with the object (its last state when removed at once), never a Success Status.
+ */
+import { rfc3339 } from '../../engine/clock.ts';
+import type { KubeObject } from '../../api/object.ts';
+import type { ResourceInfo } from '../../api/resources.ts';
+import { conflict, notFound } from '../../api/status.ts';
+import type { ApiRequest, ApiResponse } from '../api-request.ts';
+import type { ServerCore } from '../server-core.ts';
+import { finalizersForDeletion, gracePeriodFor } from '../strategy/deletion-strategy.ts';
+import { fail, okObject } from './decode.ts';
+
+export function handleDelete(core: ServerCore, req: ApiRequest, info: ResourceInfo): ApiResponse {
+  const name = req.name ?? '';
+  const live = core.get(info, info.namespaced ? req.namespace : undefined, name);
+  if (!live) return fail(notFound(core.gr(info), name));
+  const pre = req.preconditions;
+  if (pre?.uid !== undefined && pre.uid !== live.metadata.uid) {
+    return fail(conflict(core.gr(info), name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${live.metadata.uid ?? ''}`));
+  }
+  if (pre?.resourceVersion !== undefined && pre.resourceVersion !== live.metadata.resourceVersion) {
+    return fail(
+      conflict(core.gr(info), name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${live.metadata.resourceVersion ?? ''}`),
+    );
+  }
+  const rejected = core.runPlugins({ operation: 'DELETE', info, namespace: live.metadata.namespace, name, object: live, user: req.user, dryRun: req.dryRun === true });
+  if (rejected) return fail(rejected);
+  return deleteObject(core, info, live, req);
+}
+
+/** The deletion itself (also used for a namespace's contents, with background propagation). */
+export function deleteObject(core: ServerCore, info: ResourceInfo, live: KubeObject, req: Pick<ApiRequest, 'propagationPolicy' | 'gracePeriodSeconds' | 'dryRun'>): ApiResponse {
+  const isNamespace = info.group === '' && info.kind === 'Namespace';
+  const finalizers = finalizersForDeletion(live, info, req.propagationPolicy);
+  const nextFinalizers = finalizers ?? live.metadata.finalizers ?? [];
+  const grace = gracePeriodFor(live, info, req.gracePeriodSeconds);
+  const terminating = live.metadata.deletionTimestamp !== undefined;
+
+  if (!terminating && !isNamespace && nextFinalizers.length === 0 && grace === 0) {
+    return okObject(200, req.dryRun ? live : core.remove(info, live));
+  }
+
+  const meta = { ...live.metadata };
+  if (finalizers) meta.finalizers = finalizers;
+  if (meta.finalizers && meta.finalizers.length === 0) delete meta.finalizers;
+  if (!terminating) {
+    meta.deletionTimestamp = rfc3339(core.ctx.now + grace * 1000);
+    meta.deletionGracePeriodSeconds = grace;
+    if ((meta.generation ?? 0) > 0) meta.generation = meta.generation! + 1;
+  } else if (grace < (meta.deletionGracePeriodSeconds ?? 0)) {
+    // A terminating pod's grace can only be shortened.
+    meta.deletionTimestamp = rfc3339(core.ctx.now + grace * 1000);
+    meta.deletionGracePeriodSeconds = grace;
+  }
+  const draft = { ...live, metadata: meta } as KubeObject;
+  if (isNamespace && !terminating) draft.status = { ...((live.status as object | undefined) ?? {}), phase: 'Terminating' };
+
+  const graceDone = (meta.deletionGracePeriodSeconds ?? 0) === 0;
+  if (!isNamespace && graceDone && (meta.finalizers ?? []).length === 0) {
+    return okObject(200, req.dryRun ? live : core.remove(info, live));
+  }
+  if (req.dryRun) return okObject(200, draft);
+  const unchanged = finalizers === undefined && meta.deletionTimestamp === live.metadata.deletionTimestamp && meta.deletionGracePeriodSeconds === live.metadata.deletionGracePeriodSeconds;
+  const stored = unchanged ? live : core.commit(info, draft);
+  if (isNamespace) return okObject(200, deleteNamespaceContents(core, stored));
+  return okObject(200, stored);
+}
+
+/** The namespace controller's work, done at once: delete everything in it; the namespace goes with its last object. */
+function deleteNamespaceContents(core: ServerCore, ns: KubeObject): KubeObject {
+  const name = ns.metadata.name!;
+  for (const { info, obj } of core.objectsIn(name)) {
+    const current = core.get(info, name, obj.metadata.name!);
+    if (current) deleteObject(core, info, current, { propagationPolicy: 'Background' });
+  }
+  const info = core.registry.lookup('v1', 'Namespace')!;
+  if (core.objectsIn(name).length === 0) {
+    const still = core.get(info, undefined, name);
+    if (still) return core.remove(info, still);
+  }
+  return core.get(info, undefined, name) ?? ns;
+}

@@ -1,0 +1,129 @@
+/**
+ * PUT: replace an object (main resource or /status), and the tail every patch shares.
+ *
+ * Upstream: k8s.io/apiserver/pkg/registry/generic/registry/store.go Update (optimistic concurrency: a stale
+ * resourceVersion is a 409 Conflict; an empty one is an unconditional update for kinds with
+ * AllowUnconditionalUpdate, "must be specified for an update" otherwise; a no-op write is not stored; removing the
+ * last finalizer of a deleted object deletes it), pkg/registry/rest/update.go (BeforeUpdate).
+ */
+import { rfc3339 } from '../../engine/clock.ts';
+import type { KubeObject } from '../../api/object.ts';
+import type { ResourceInfo } from '../../api/resources.ts';
+import { badRequest, conflict, invalid, isStatus, notFound } from '../../api/status.ts';
+import { fieldError, type FieldError } from '../../api/field-errors.ts';
+import type { ApiRequest, ApiResponse } from '../api-request.ts';
+import { updateManagedFields } from '../fieldmanager/field-manager.ts';
+import type { ServerCore } from '../server-core.ts';
+import { validateUpdate } from '../admission/validation.ts';
+import { changedPaths, deepEqual } from '../strategy/object-diff.ts';
+import { prepareForStatusUpdate, prepareForUpdate } from '../strategy/update-strategy.ts';
+import { decodeBody, fail, okObject, settleNamespace } from './decode.ts';
+import { metaOf } from '../mutable-meta.ts';
+
+export interface UpdateOptions {
+  /** Server-side apply already computed managedFields. */
+  managedFieldsDone?: boolean;
+}
+
+export function handleUpdate(core: ServerCore, req: ApiRequest, info: ResourceInfo, body: unknown): ApiResponse {
+  const decoded = decodeBody(req, info, body);
+  if (isStatus(decoded)) return fail(decoded);
+  return updateDecoded(core, req, info, decoded, {});
+}
+
+/** The update steps after decoding: shared by PUT, every patch type and /scale writes. */
+export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceInfo, draft: KubeObject, opts: UpdateOptions): ApiResponse {
+  const ns = settleNamespace(req, info, draft);
+  if (typeof ns === 'object') return fail(ns);
+  const name = req.name ?? '';
+  if (draft.metadata.name !== undefined && draft.metadata.name !== name) {
+    return fail(badRequest(`the name of the object (${String(draft.metadata.name)}) does not match the name on the URL (${name})`));
+  }
+  draft.metadata.name = name;
+  const old = core.get(info, ns, name);
+  if (!old) return fail(notFound(core.gr(info), name));
+
+  // Optimistic concurrency.
+  const rv = draft.metadata.resourceVersion;
+  if (rv === undefined || rv === '') {
+    if (core.isCustom(info)) {
+      const e: FieldError = { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', body: 'Invalid value: 0x0: must be specified for an update' };
+      return fail(invalid({ group: info.group, kind: info.kind }, name, [e]));
+    }
+  } else if (rv !== old.metadata.resourceVersion) {
+    return fail(conflict(core.gr(info), name));
+  }
+  metaOf(draft).resourceVersion = old.metadata.resourceVersion;
+
+  const extra: FieldError[] = [];
+  if (draft.metadata.uid && draft.metadata.uid !== old.metadata.uid) {
+    extra.push(fieldError.invalid('metadata.uid', draft.metadata.uid, 'field is immutable'));
+  }
+  let next: KubeObject;
+  if (req.subresource === 'status') {
+    next = prepareForStatusUpdate(draft, old, core.isCustom(info));
+  } else {
+    prepareForUpdate(draft, old, info);
+    next = draft;
+  }
+
+  const rejected =
+    req.subresource === 'status'
+      ? runStatusValidation(core, req, info, next, old, extra)
+      : core.admit({ operation: 'UPDATE', info, namespace: ns, name, subresource: req.subresource, object: next, oldObject: old, user: req.user, dryRun: req.dryRun === true }, extra);
+  if (rejected) return fail(rejected);
+  if (req.subresource !== 'status') prepareForUpdate(next, old, info); // defaulting may not touch server fields
+
+  if (!opts.managedFieldsDone) {
+    next.metadata.managedFields = updateManagedFields(old, next, {
+      manager: req.fieldManager ?? req.user,
+      operation: 'Update',
+      subresource: req.subresource,
+      time: rfc3339(core.ctx.now),
+    });
+  }
+  // A write that changes nothing is not stored (etcd3 GuaranteedUpdate compares the bytes).
+  if (sameExceptManagedFieldTimes(next, old)) return okObject(200, old, []);
+  const changed = changedPaths(old, next);
+  if (req.dryRun) return okObject(200, next, changed);
+  const stored = core.commit(info, next);
+  const m = stored.metadata;
+  if (m.deletionTimestamp !== undefined && (m.finalizers ?? []).length === 0 && (m.deletionGracePeriodSeconds ?? 0) === 0) {
+    core.remove(info, stored);
+  }
+  return okObject(200, stored, changed);
+}
+
+function runStatusValidation(core: ServerCore, req: ApiRequest, info: ResourceInfo, next: KubeObject, old: KubeObject, extra: FieldError[]) {
+  // /status skips defaulting but keeps the kind's (status) validation and the admission plugins.
+  const errs = [...extra, ...(core.isCustom(info) ? [] : validateUpdate(next, old, info))];
+  if (errs.length > 0) return invalid({ group: info.group, kind: info.kind }, next.metadata.name ?? '', errs);
+  const attrs = {
+    operation: 'UPDATE' as const,
+    info,
+    namespace: next.metadata.namespace,
+    name: next.metadata.name ?? '',
+    subresource: 'status',
+    object: next,
+    oldObject: old,
+    user: req.user,
+    dryRun: req.dryRun === true,
+  };
+  return core.runPlugins(attrs);
+}
+
+/** Equal apart from managedFields entries that differ only in their time. */
+function sameExceptManagedFieldTimes(next: KubeObject, old: KubeObject): boolean {
+  const a = next.metadata;
+  const b = old.metadata;
+  for (const k of new Set([...Object.keys(next), ...Object.keys(old)])) {
+    if (k === 'metadata') continue;
+    if (!deepEqual(next[k], old[k])) return false;
+  }
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (k === 'managedFields') continue;
+    if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  const strip = (m: typeof a.managedFields) => (m ?? []).map((e) => ({ ...e, time: undefined }));
+  return deepEqual(strip(a.managedFields), strip(b.managedFields));
+}

@@ -1,0 +1,214 @@
+/**
+ * The api-server's state and the steps every write shares: resolve the kind, key the object, run admission,
+ * commit to the store (and tell the watchers), and the side effects of some kinds (a CRD (un)registers its kinds,
+ * a terminating namespace goes away with its last object).
+ *
+ * Upstream: k8s.io/apiserver/pkg/registry/generic/registry/store.go (the generic registry every kind uses),
+ * pkg/admission (the plugin chain), kubernetes plugin/pkg/admission/namespace/lifecycle (NamespaceLifecycle) and the
+ * namespace controller's content deletion (pkg/controller/namespace/deletion), folded in here.
+ *
+ * @remarks Namespace deletion is done synchronously by the server instead of the namespace controller: its objects
+ * are deleted (background propagation, pods gracefully) at once, and the namespace is removed as soon as it is
+ * empty (the "kubernetes" spec finalizer is not walked through /finalize).
+ */
+import type { SimContext } from '../engine/sim-context.ts';
+import { keyOf, type KubeObject } from '../api/object.ts';
+import { apiVersionOf, type ResourceInfo } from '../api/resources.ts';
+import { badRequest, invalid, resourceNotServed, type GroupResource, type Status } from '../api/status.ts';
+import type { FieldError } from '../api/field-errors.ts';
+import { applyDefaults } from './admission/defaults.ts';
+import { validateCreate, validateUpdate } from './admission/validation.ts';
+import { defaultCustomResource, resourceInfosFromCRD, validateCRD, validateCustomResource } from './crd/custom-resources.ts';
+import type { ApiRequest } from './api-request.ts';
+import { MvccStore, DEFAULT_WATCH_HISTORY } from './storage/mvcc-store.ts';
+import { WatchCache } from './storage/watch-cache.ts';
+import { ResourceRegistry, resourceKey } from './registry/resource-registry.ts';
+
+/** What an admission plugin sees (`admission.Attributes`). */
+export interface AdmissionAttributes {
+  operation: 'CREATE' | 'UPDATE' | 'DELETE';
+  info: ResourceInfo;
+  namespace?: string;
+  name: string;
+  subresource?: string;
+  /** The object as it will be stored (CREATE/UPDATE); the live object for DELETE. */
+  object: KubeObject;
+  oldObject?: KubeObject;
+  user: string;
+  dryRun: boolean;
+}
+
+/** A validating admission plugin (later: webhooks). An object with a method, so checkpoints can copy it. */
+export interface AdmissionPlugin {
+  /** Undefined admits; a Status rejects the request with it. Must not mutate `attrs.object`. */
+  admit(attrs: AdmissionAttributes): Status | undefined;
+}
+
+export interface ApiServerOptions {
+  /** Writes kept for watch replay (default 10,000). */
+  watchHistory?: number;
+}
+
+export const CRD_GROUP = 'apiextensions.k8s.io';
+const NAMESPACE_INFO_KEY = { group: '', resource: 'namespaces' };
+
+export class ServerCore {
+  readonly store: MvccStore;
+  readonly watches: WatchCache;
+  readonly registry = new ResourceRegistry();
+  readonly plugins: AdmissionPlugin[] = [];
+  /** The CRD object behind each custom kind, by "group/Kind". */
+  readonly crdOf = new Map<string, KubeObject>();
+
+  constructor(
+    readonly ctx: SimContext,
+    options: ApiServerOptions = {},
+  ) {
+    this.store = new MvccStore(options.watchHistory ?? DEFAULT_WATCH_HISTORY);
+    this.watches = new WatchCache(this.store);
+  }
+
+  /** The served kind, or 404 (`the server could not find the requested resource`). */
+  resolve(apiVersion: string, kind: string): ResourceInfo | Status {
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string') return badRequest('apiVersion and kind must be strings');
+    return this.registry.lookup(apiVersion, kind) ?? resourceNotServed();
+  }
+
+  gr(info: ResourceInfo): GroupResource {
+    return { group: info.group, resource: info.resource };
+  }
+
+  storageKey(info: ResourceInfo): string {
+    return resourceKey(info);
+  }
+
+  objectKey(info: ResourceInfo, namespace: string | undefined, name: string): string {
+    return info.namespaced ? `${namespace ?? ''}/${name}` : name;
+  }
+
+  get(info: ResourceInfo, namespace: string | undefined, name: string): KubeObject | undefined {
+    return this.store.get(resourceKey(info), this.objectKey(info, namespace, name));
+  }
+
+  isCustom(info: ResourceInfo): boolean {
+    return this.registry.isCustom(info);
+  }
+
+  /** Defaulting then validation (built-in admission or the CRD's schema); a 422 on errors, then the plugins. */
+  admit(attrs: AdmissionAttributes, extraErrors: FieldError[] = []): Status | undefined {
+    const { info, object } = attrs;
+    const crd = this.isCustom(info) ? this.crdOf.get(`${info.group}/${info.kind}`) : undefined;
+    let errs: FieldError[];
+    if (crd) {
+      defaultCustomResource(object, crd);
+      errs = validateCustomResource(object, crd);
+    } else {
+      applyDefaults(object, info);
+      if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') errs = validateCRD(object);
+      else errs = attrs.operation === 'UPDATE' && attrs.oldObject ? validateUpdate(object, attrs.oldObject, info) : validateCreate(object, info);
+    }
+    const all = dedupe([...extraErrors, ...errs]);
+    if (all.length > 0) return invalid({ group: info.group, kind: info.kind }, attrs.name, all);
+    return this.runPlugins(attrs);
+  }
+
+  runPlugins(attrs: AdmissionAttributes): Status | undefined {
+    for (const p of this.plugins) {
+      const s = p.admit(attrs);
+      if (s) return s;
+    }
+    return undefined;
+  }
+
+  /** Stores `draft` (a private mutable copy) as the new version, delivers the event; returns the frozen object. */
+  commit(info: ResourceInfo, draft: KubeObject): KubeObject {
+    const event = this.store.put(resourceKey(info), keyOf(draft), draft);
+    this.watches.dispatch(event);
+    if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') this.syncCRD(event.object, false);
+    return event.object;
+  }
+
+  /** Removes an object for good; returns its last state (with the deletion's resourceVersion). */
+  remove(info: ResourceInfo, obj: KubeObject): KubeObject {
+    const event = this.store.remove(resourceKey(info), keyOf(obj));
+    if (!event) return obj;
+    this.watches.dispatch(event);
+    if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') this.syncCRD(event.object, true);
+    const ns = obj.metadata.namespace;
+    if (info.namespaced && ns) this.finalizeNamespaceIfEmpty(ns);
+    return event.object;
+  }
+
+  /** A namespace's state for NamespaceLifecycle: missing, terminating or active. */
+  namespaceState(ns: string): 'missing' | 'terminating' | 'active' {
+    const obj = this.store.get(resourceKey(NAMESPACE_INFO_KEY), ns);
+    if (!obj) return 'missing';
+    return obj.metadata.deletionTimestamp !== undefined ? 'terminating' : 'active';
+  }
+
+  /** Namespaced resource keys whose objects live in `ns` (the namespace controller's discovery walk). */
+  objectsIn(ns: string): { info: ResourceInfo; obj: KubeObject }[] {
+    const out: { info: ResourceInfo; obj: KubeObject }[] = [];
+    for (const info of this.registry.all()) {
+      if (!info.namespaced) continue;
+      for (const obj of this.store.list(resourceKey(info), ns)) out.push({ info, obj });
+    }
+    return out;
+  }
+
+  private finalizeNamespaceIfEmpty(ns: string): void {
+    const nsObj = this.store.get(resourceKey(NAMESPACE_INFO_KEY), ns);
+    if (!nsObj || nsObj.metadata.deletionTimestamp === undefined) return;
+    if (this.objectsIn(ns).length > 0) return;
+    const info = this.registry.lookup('v1', 'Namespace')!;
+    this.remove(info, nsObj);
+  }
+
+  /** A CRD was written or removed: (re)register its kinds; on removal also drop its custom objects. */
+  private syncCRD(crd: KubeObject, removed: boolean): void {
+    const spec = (crd.spec ?? {}) as { group?: string; names?: { kind?: string } };
+    const group = spec.group ?? '';
+    const kind = spec.names?.kind ?? '';
+    if (removed) {
+      for (const info of this.registry.all()) {
+        if (info.group !== group || info.kind !== kind || !this.registry.isCustom(info)) continue;
+        for (const obj of this.store.list(resourceKey(info))) {
+          const ev = this.store.remove(resourceKey(info), keyOf(obj));
+          if (ev) this.watches.dispatch(ev);
+        }
+      }
+      this.registry.unregister(group, kind);
+      this.crdOf.delete(`${group}/${kind}`);
+      return;
+    }
+    const infos = resourceInfosFromCRD(crd);
+    this.registry.unregister(group, kind);
+    this.crdOf.delete(`${group}/${kind}`);
+    if (crd.metadata.deletionTimestamp !== undefined) return;
+    for (const info of infos) {
+      this.registry.registerCustomResource(info);
+      this.crdOf.set(`${info.group}/${info.kind}`, crd);
+    }
+  }
+
+  /** The apiVersion a ResourceInfo is served at. */
+  apiVersionOf(info: ResourceInfo): string {
+    return apiVersionOf(info);
+  }
+
+  /** True when `req` is a dry run (nothing is stored). */
+  isDryRun(req: ApiRequest): boolean {
+    return req.dryRun === true;
+  }
+}
+
+
+function dedupe(errs: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errs.filter((e) => {
+    const k = `${e.field}\u0000${e.body}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * An etcd-like multi-version store: one global revision counter bumped by every write, the current objects per
+ * resource, and a bounded history of the writes (what a watch replays).
+ *
+ * Upstream: k8s.io/apiserver/pkg/storage/etcd3/store.go (resourceVersion = etcd mod revision) and etcd's MVCC
+ * (compaction). Objects are stored deep-frozen; the same frozen object is handed to every reader and watcher.
+ *
+ * @remarks The history holds the last `capacity` writes of all resources together (etcd's history is global too);
+ * upstream's per-resource watch cache is modelled by {@link WatchCache} filtering that one stream.
+ */
+import { deepFreeze } from '../../engine/clone-graph.ts';
+import type { KubeObject } from '../../api/object.ts';
+import { metaOf } from '../mutable-meta.ts';
+
+export type StoredEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+/** One write, as the history and the watchers see it. */
+export interface StoredEvent {
+  readonly revision: number;
+  readonly type: StoredEventType;
+  /** Resource key ("deployments.apps"): which watchers may care. */
+  readonly resource: string;
+  /** The object after the write; for DELETED its last state carrying the deletion's resourceVersion. */
+  readonly object: KubeObject;
+  /** The object before the write (MODIFIED and DELETED). */
+  readonly prev?: KubeObject;
+}
+
+export const DEFAULT_WATCH_HISTORY = 10_000;
+
+export class MvccStore {
+  private rev = 0;
+  private readonly data = new Map<string, Map<string, KubeObject>>();
+  /** Ring buffer of the last `capacity` events; `head` indexes the oldest. */
+  private readonly ring: (StoredEvent | undefined)[];
+  private head = 0;
+  private size = 0;
+  /** Every event with revision <= this is gone from the history. */
+  private compacted = 0;
+
+  constructor(readonly capacity: number = DEFAULT_WATCH_HISTORY) {
+    this.ring = new Array<StoredEvent | undefined>(Math.max(1, capacity));
+  }
+
+  /** The current revision: the one of the latest write (0 before any). */
+  get revision(): number {
+    return this.rev;
+  }
+
+  /** The newest revision no longer in the history (a watch from below it gets 410). */
+  get compactedRevision(): number {
+    return this.compacted;
+  }
+
+  get(resource: string, key: string): KubeObject | undefined {
+    return this.data.get(resource)?.get(key);
+  }
+
+  /** Current objects of a resource, optionally of one namespace, sorted by key as etcd returns them. */
+  list(resource: string, namespace?: string): KubeObject[] {
+    const m = this.data.get(resource);
+    if (!m) return [];
+    const keys = [...m.keys()].sort();
+    const out: KubeObject[] = [];
+    const prefix = namespace ? `${namespace}/` : undefined;
+    for (const k of keys) if (prefix === undefined || k.startsWith(prefix)) out.push(m.get(k)!);
+    return out;
+  }
+
+  /** Number of objects of a resource (cheap, for namespace emptiness checks and stats). */
+  count(resource: string): number {
+    return this.data.get(resource)?.size ?? 0;
+  }
+
+  /** Every resource key that holds objects, sorted. */
+  resources(): string[] {
+    return [...this.data.keys()].filter((r) => this.data.get(r)!.size > 0).sort();
+  }
+
+  /**
+   * Stores a new version of `key`. `draft` is a private mutable copy: it gets its resourceVersion, is deep-frozen
+   * and becomes the stored object, which is returned with the event (for dispatch to watchers).
+   */
+  put(resource: string, key: string, draft: KubeObject): StoredEvent {
+    const revision = ++this.rev;
+    metaOf(draft).resourceVersion = String(revision);
+    const object = deepFreeze(draft);
+    let m = this.data.get(resource);
+    if (!m) {
+      m = new Map();
+      this.data.set(resource, m);
+    }
+    const prev = m.get(key);
+    m.set(key, object);
+    const event: StoredEvent = prev ? { revision, type: 'MODIFIED', resource, object, prev } : { revision, type: 'ADDED', resource, object };
+    this.append(event);
+    return event;
+  }
+
+  /** Removes `key`. The DELETED event's object is the last state with the deletion's resourceVersion. */
+  remove(resource: string, key: string): StoredEvent | undefined {
+    const m = this.data.get(resource);
+    const prev = m?.get(key);
+    if (!m || !prev) return undefined;
+    const revision = ++this.rev;
+    m.delete(key);
+    const object = deepFreeze({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(revision) } });
+    const event: StoredEvent = { revision, type: 'DELETED', resource, object, prev };
+    this.append(event);
+    return event;
+  }
+
+  private append(event: StoredEvent): void {
+    const cap = this.ring.length;
+    if (this.size === cap) {
+      this.compacted = this.ring[this.head]!.revision;
+      this.ring[this.head] = event;
+      this.head = (this.head + 1) % cap;
+    } else {
+      this.ring[(this.head + this.size) % cap] = event;
+      this.size++;
+    }
+  }
+
+  /** Whether the history still holds every event after `revision`. */
+  canReplayFrom(revision: number): boolean {
+    return revision >= this.compacted;
+  }
+
+  /** The events with revision > `after`, oldest first. Check {@link canReplayFrom} first. */
+  eventsAfter(after: number): StoredEvent[] {
+    const out: StoredEvent[] = [];
+    if (this.size === 0) return out;
+    const oldest = this.ring[this.head]!.revision;
+    const skip = Math.max(0, after + 1 - oldest);
+    for (let i = skip; i < this.size; i++) out.push(this.ring[(this.head + i) % this.ring.length]!);
+    return out;
+  }
+
+  /** etcd's compaction: forgets the history up to and including `revision` (default: all of it). */
+  compact(revision: number = this.rev): void {
+    while (this.size > 0 && this.ring[this.head]!.revision <= revision) {
+      this.ring[this.head] = undefined;
+      this.head = (this.head + 1) % this.ring.length;
+      this.size--;
+    }
+    this.compacted = Math.max(this.compacted, Math.min(revision, this.rev));
+  }
+}
