@@ -1,0 +1,52 @@
+/**
+ * Test scaffolding for the client machinery: a simulation context, the fake api-server, the network, and helpers
+ * to write ConfigMaps and Pods straight into the server. Used by the client tests only.
+ */
+import type { KubeObject } from '../api/object.ts';
+import type { ApiResponse } from '../apiserver/api-request.ts';
+import { SimContext } from '../engine/sim-context.ts';
+import { FakeApiServer } from '../network/fake-api-server.ts';
+import { Network, type NetworkOptions } from '../network/network.ts';
+import type { DeletedFinalStateUnknown } from './store.ts';
+import type { ResourceEventHandler } from './shared-index-informer.ts';
+
+export function testCluster(seed = 1, options: { historyLimit?: number; network?: NetworkOptions } = {}) {
+  const ctx = new SimContext({ seed });
+  const server = new FakeApiServer(options.historyLimit ?? 1000);
+  const network = new Network(ctx, server, options.network);
+  const ok = (res: ApiResponse): KubeObject => {
+    if (!res.ok || !('object' in res)) throw new Error(`request failed: ${JSON.stringify(res)}`);
+    return res.object;
+  };
+  return {
+    ctx,
+    server,
+    network,
+    run: (ms: number) => ctx.scheduler.runUntil(ctx.now + ms),
+    create: (name: string, data: Record<string, string> = {}, namespace = 'default') =>
+      ok(server.handle({ verb: 'create', apiVersion: 'v1', kind: 'ConfigMap', namespace, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace, name }, data }, user: 'test' })),
+    update: (name: string, data: Record<string, string>, namespace = 'default') =>
+      ok(server.handle({ verb: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace, name, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace, name }, data }, user: 'test' })),
+    remove: (name: string, namespace = 'default') => ok(server.handle({ verb: 'delete', apiVersion: 'v1', kind: 'ConfigMap', namespace, name, user: 'test' })),
+    truth: () => server.list('v1', 'ConfigMap'),
+  };
+}
+
+/** A handler that records what it was told. */
+export class RecordingHandler implements ResourceEventHandler {
+  events: Array<
+    | { type: 'add'; name: string; rv: string; initial: boolean }
+    | { type: 'update'; name: string; oldRV: string; rv: string; same: boolean }
+    | { type: 'delete'; name: string; tombstone: boolean }
+  > = [];
+  onAdd(obj: KubeObject, isInInitialList: boolean): void {
+    this.events.push({ type: 'add', name: obj.metadata.name!, rv: obj.metadata.resourceVersion!, initial: isInInitialList });
+  }
+  onUpdate(oldObj: KubeObject, newObj: KubeObject): void {
+    this.events.push({ type: 'update', name: newObj.metadata.name!, oldRV: oldObj.metadata.resourceVersion!, rv: newObj.metadata.resourceVersion!, same: oldObj === newObj });
+  }
+  onDelete(obj: KubeObject | DeletedFinalStateUnknown): void {
+    if ('key' in obj && obj.kind === 'DeletedFinalStateUnknown') this.events.push({ type: 'delete', name: obj.key.split('/').pop()!, tombstone: true });
+    else this.events.push({ type: 'delete', name: (obj as KubeObject).metadata.name!, tombstone: false });
+  }
+}
