@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { dottedPath, fromFieldsV1, keyElement, pathString, toFieldSet, toFieldsV1 } from './field-set.ts';
+
+describe('field sets', () => {
+  it('a map-list item is named by its keys, sorted, as compact JSON (k:{...})', () => {
+    expect(keyElement({ protocol: 'TCP', containerPort: 80, name: 'http' }, ['containerPort', 'protocol'])).toBe('k:{"containerPort":80,"protocol":"TCP"}');
+  });
+
+  it('an object becomes its leaves, map-list items and set items; identity metadata is left out', () => {
+    const obj = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'd', uid: 'u', resourceVersion: '3', finalizers: ['x/y'], labels: { app: 'web' } },
+      spec: { tolerations: [{ key: 'a' }], containers: [{ name: 'web', image: 'nginx', resources: {} }] },
+    };
+    expect(toFieldsV1(toFieldSet(obj, '/Pod', { object: true }))).toEqual({
+      'f:metadata': { 'f:finalizers': { 'v:"x/y"': {} }, 'f:labels': { 'f:app': {} } },
+      'f:spec': {
+        'f:containers': { 'k:{"name":"web"}': { '.': {}, 'f:image': {}, 'f:name': {}, 'f:resources': {} } },
+        'f:tolerations': {},
+      },
+    });
+  });
+
+  it('FieldsV1 round-trips, "." included', () => {
+    const fields = { 'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } }, 'f:spec': { 'f:replicas': {} } };
+    expect(toFieldsV1(fromFieldsV1(fields))).toEqual(fields);
+    expect(fromFieldsV1(fields)).toEqual(new Set(['["f:metadata","f:labels"]', '["f:metadata","f:labels","f:app"]', '["f:spec","f:replicas"]']));
+  });
+
+  it('renders paths as upstream messages do, and in the UI\'s dotted form', () => {
+    const p = ['f:spec', 'f:template', 'f:spec', 'f:containers', 'k:{"name":"web"}', 'f:image'];
+    expect(pathString(p)).toBe('.spec.template.spec.containers[name="web"].image');
+    expect(dottedPath(p)).toBe('spec.template.spec.containers[name=web].image');
+    expect(pathString(['f:metadata', 'f:finalizers', 'v:"a/b"'])).toBe('.metadata.finalizers[="a/b"]');
+    expect(dottedPath(['f:metadata', 'f:finalizers', 'v:"a/b"'])).toBe('metadata.finalizers[a/b]');
+    expect(pathString(['f:spec', 'f:ports', 'k:{"port":80,"protocol":"TCP"}'])).toBe('.spec.ports[port=80,protocol="TCP"]');
+  });
+});
