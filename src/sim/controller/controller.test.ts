@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { KubeObject } from '../api/object.ts';
 import type { ApiResponse } from '../apiserver/api-request.ts';
 import { SimContext } from '../engine/sim-context.ts';
@@ -227,5 +228,69 @@ describe('Controller', () => {
     c.enqueue('d');
     ctx.scheduler.runUntil(200);
     expect(r.done).toEqual(['d']);
+  });
+});
+
+/** Answers inside send(), which the Transport contract forbids: the runner must still not re-enter itself. */
+class SynchronousTransport {
+  constructor(private readonly inner: FakeTransport) {}
+  send(request: Parameters<FakeTransport['send']>[0], replyTo: object, method: string, token: number): void {
+    this.inner.send(request, replyTo, method, token);
+    (replyTo as Record<string, (t: number, r: ApiResponse) => void>)[method]!(token, { ok: true, code: 200, list: { apiVersion: 'v1', kind: 'ConfigMapList', metadata: { resourceVersion: '1' }, items: [] } });
+  }
+}
+
+describe('Controller edge cases', () => {
+  it('a response delivered synchronously inside send is deferred, not re-entered', () => {
+    const ctx = new SimContext({ seed: 1 });
+    const r = new SlowReconciler();
+    const c = new Controller(ctx, { name: 't', reconciler: r, workers: 1, transport: new SynchronousTransport(new FakeTransport(ctx, 0)) });
+    c.start();
+    c.enqueue('a');
+    ctx.scheduler.runUntil(10);
+    expect(r.done).toEqual(['a']);
+    expect(c.inFlight()).toBe(0);
+  });
+
+  it('stats show depth, processing keys and backoff', () => {
+    const { ctx, c } = setup(new SlowReconciler(), { workers: 1 });
+    c.enqueue('a');
+    c.enqueue('b');
+    c.queue.addRateLimited('z');
+    ctx.scheduler.runUntil(1);
+    const s = c.stats();
+    expect(s).toMatchObject({ depth: 1, queued: ['b'], processing: [{ worker: 0, key: 'a', since: 0, pendingRequests: 1 }] });
+    expect(s.backoff).toEqual([{ key: 'z', readyAt: 5, reason: 'retry' }]);
+  });
+});
+
+describe('Controller properties', () => {
+  it('for random adds at random times, a key is never reconciled twice at once and every add is followed by a reconcile', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.array(fc.record({ at: fc.integer({ min: 0, max: 200 }), key: fc.integer({ min: 0, max: 4 }) }), { maxLength: 40 }),
+        (workers, delay, adds) => {
+          const ctx = new SimContext({ seed: 1 });
+          const transport = new FakeTransport(ctx, delay);
+          const r = new SlowReconciler();
+          const c = new Controller(ctx, { name: 'p', reconciler: r, workers, transport });
+          c.start();
+          const lastAdd = new Map<string, number>();
+          for (const a of [...adds].sort((x, y) => x.at - y.at)) {
+            ctx.scheduler.runUntil(a.at);
+            c.enqueue(`k${a.key}`, 'add');
+            lastAdd.set(`k${a.key}`, ctx.trace.length);
+          }
+          ctx.scheduler.runUntil(10_000);
+          expect(r.maxConcurrentSameKey).toBeLessThanOrEqual(1);
+          const gets = ctx.trace.slice().filter((e) => e.kind === 'queue.get');
+          for (const [key, at] of lastAdd) expect(gets.some((g) => g.kind === 'queue.get' && g.key === key && g.id > at)).toBe(true);
+          expect(c.inFlight()).toBe(0);
+        },
+      ),
+      { seed: 7, numRuns: 150 },
+    );
   });
 });

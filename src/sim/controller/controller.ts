@@ -42,7 +42,7 @@ export interface ControllerOptions {
   /** "replicaset-controller": the queue's name, the trace actor and the client's user. */
   name: string;
   reconciler: Reconciler;
-  /** Concurrent workers (kube-controller-manager's `--concurrent-*-syncs`, see {@link DEFAULT_WORKERS}). */
+  /** Concurrent workers (kube-controller-manager's `--concurrent-*-syncs`: `DEFAULT_WORKERS` in concurrent-syncs.ts). */
   workers: number;
   transport: Transport;
   /** Defaults to `defaultControllerRateLimiter()` (recreated after a crash). */
@@ -61,13 +61,15 @@ export interface ControllerStats {
   running: boolean;
   paused: boolean;
   workers: number;
-  /** Keys waiting to be handed to a worker, in order. */
+  /** Queue depth: keys waiting to be handed to a worker. */
+  depth: number;
+  /** Those keys, in the order they will be handed out. */
   queued: string[];
   /** Keys being reconciled, by worker. */
   processing: Array<{ worker: number; key: string; since: number; pendingRequests: number }>;
   /** Keys waiting in rate-limited backoff after an error, with their ready time. */
   backoff: WaitingItem[];
-  /** Keys waiting for a `requeueAfter`. */
+  /** Keys waiting for a `requeueAfter` (or any other `addAfter`), with their ready time. */
   requeueAfter: WaitingItem[];
   /** The last finished reconciles, oldest first. */
   recent: ReconcileRecord[];
@@ -122,7 +124,10 @@ export class Controller implements QueueConsumer {
     this.queueRef = this.newQueue();
   }
 
-  /** The controller's queue (replaced by a fresh one when the controller restarts after a crash). */
+  /**
+   * The controller's queue. A restart after a crash replaces it with a fresh one: informer handlers should call
+   * {@link enqueue} rather than keep a reference to it.
+   */
   get queue(): RateLimitingQueue {
     return this.queueRef;
   }
@@ -196,6 +201,7 @@ export class Controller implements QueueConsumer {
       running: this.running,
       paused: this.paused,
       workers: this.workers,
+      depth: this.queueRef.len(),
       queued: this.queueRef.queuedKeys(),
       processing,
       backoff: waiting.filter((w) => w.reason === 'retry'),
