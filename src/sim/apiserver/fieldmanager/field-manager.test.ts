@@ -277,3 +277,31 @@ describe('updateManagedFields', () => {
     ]);
   });
 });
+
+describe('field manager limits and validation', () => {
+  it('more than 10 Update managers: the oldest are merged into "ancient-changes"', () => {
+    let live: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: {} };
+    for (let i = 0; i < 12; i++) {
+      const next = structuredClone(live) as KubeObject & { data: Record<string, string> };
+      next.data[`k${i}`] = 'v';
+      next.metadata.managedFields = updateManagedFields(live, next, { manager: `m${String(i).padStart(2, '0')}`, operation: 'Update', time: `2026-01-01T00:00:${String(i).padStart(2, '0')}Z` });
+      live = next;
+    }
+    const entries = live.metadata.managedFields!;
+    expect(entries).toHaveLength(10);
+    const bucket = entries.find((e) => e.manager === 'ancient-changes')!;
+    expect(bucket.fieldsV1).toEqual({ 'f:data': { 'f:k0': {}, 'f:k1': {}, 'f:k2': {} } });
+    expect(bucket.time).toBe('2026-01-01T00:00:02Z');
+    expect(entries.map((e) => e.manager)).not.toContain('m00');
+  });
+
+  it('an applied configuration with managedFields, or of another version, is a 400', () => {
+    const withFields = deployment({ replicas: 1 });
+    withFields.metadata.managedFields = [];
+    const r = apply(undefined, withFields, 'kubectl');
+    expect(!r.ok && r.status).toMatchObject({ code: 400, message: 'metadata.managedFields must be nil' });
+    const wrong = { ...deployment({ replicas: 1 }), apiVersion: 'apps/v1beta1' };
+    const r2 = apply(undefined, wrong, 'kubectl');
+    expect(!r2.ok && r2.status.message).toBe('Incorrect version specified in apply patch. Specified patch version: apps/v1beta1, expected: apps/v1');
+  });
+});

@@ -6,12 +6,12 @@
  */
 import type { KubeObject, ManagedFieldsEntry } from '../../api/object.ts';
 import { parseApiVersion } from '../../api/object.ts';
-import type { ResourceInfo } from '../../api/resources.ts';
-import type { Status } from '../../api/status.ts';
+import { apiVersionOf, type ResourceInfo } from '../../api/resources.ts';
+import { badRequest, type Status } from '../../api/status.ts';
 import { rootTypeOf } from '../patch/patch-meta.ts';
 import { applyConflict, type FieldConflict, type ManagerIdentity } from './conflict.ts';
 import { difference, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
-import { decodeManagedFields, encodeManagedFields, sameManager, type OwnedFields } from './managed-fields.ts';
+import { capUpdateManagers, decodeManagedFields, encodeManagedFields, sameManager, type OwnedFields } from './managed-fields.ts';
 import { getAt, removeAt, valuesEqual } from './object-paths.ts';
 import { mergeStructured } from './structured-merge.ts';
 
@@ -119,7 +119,7 @@ export function updateManagedFields(
       mine.id = { ...mine.id, time: opts.time };
     } else owned.push({ id: { ...id, time: opts.time }, set: changed });
   }
-  return encodeManagedFields(owned);
+  return encodeManagedFields(capUpdateManagers(owned));
 }
 
 /** The part of an applied configuration a write through `subresource` applies (upstream resets the rest). */
@@ -139,6 +139,7 @@ function scopeConfig(applied: KubeObject, subresource: string | undefined): Json
  * into `live` (or creates from it), makes the configuration's field set the manager's Apply entry, removes fields the
  * manager applied before and no longer does unless another manager owns them, and refuses with 409 Conflict when it
  * would change a field another manager owns, unless `opts.force` (then that manager loses the field).
+ * 400 BadRequest when `applied` is not of the served version or carries `metadata.managedFields`.
  * The returned object carries the updated `metadata.managedFields`; the api-server still sets resourceVersion etc.
  */
 export function serverSideApply(
@@ -146,6 +147,12 @@ export function serverSideApply(
   applied: KubeObject,
   opts: { manager: string; force: boolean; subresource?: string; time: string; info: ResourceInfo },
 ): { ok: true; object: KubeObject } | { ok: false; status: Status } {
+  // structuredmerge.go Apply: the patch must be of the served version and must not carry managedFields.
+  const expected = apiVersionOf(opts.info);
+  if (applied.apiVersion !== expected) {
+    return { ok: false, status: badRequest(`Incorrect version specified in apply patch. Specified patch version: ${applied.apiVersion}, expected: ${expected}`) };
+  }
+  if (applied.metadata?.managedFields != null) return { ok: false, status: badRequest('metadata.managedFields must be nil') };
   const typeName = rootTypeOf(opts.info);
   const sub = opts.subresource;
   const base = structuredClone(live ?? { apiVersion: applied.apiVersion, kind: applied.kind, metadata: {} }) as KubeObject;

@@ -58,3 +58,53 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
       cmp(p.subresource ?? '', q.subresource ?? ''),
   );
 }
+
+/** upstream `DefaultMaxUpdateManagers` (managedfields/internal/fieldmanager.go). */
+export const DEFAULT_MAX_UPDATE_MANAGERS = 10;
+const ANCIENT_CHANGES = 'ancient-changes';
+
+/**
+ * upstream capmanagers.go `capUpdateManagers`: when more than `max` Update entries exist, the oldest are merged,
+ * per apiVersion, into an `ancient-changes` entry (the first oldest of a version is renamed to it). Apply entries are
+ * never capped. Returns a new list.
+ */
+export function capUpdateManagers(owned: OwnedFields[], max = DEFAULT_MAX_UPDATE_MANAGERS): OwnedFields[] {
+  const seconds = (t: string | undefined): string => (t ?? '').replace(/\.\d+Z$/, 'Z');
+  const idKey = (o: OwnedFields): string => JSON.stringify([o.id.manager, o.id.operation, o.id.apiVersion ?? '', o.id.subresource ?? '']);
+  const updaters = owned
+    .filter((o) => o.id.operation === 'Update')
+    .sort((a, b) => {
+      const ta = seconds(a.id.time);
+      const tb = seconds(b.id.time);
+      if (ta !== tb) return ta < tb ? -1 : 1;
+      return idKey(a) < idKey(b) ? -1 : idKey(a) > idKey(b) ? 1 : 0;
+    });
+  let result = [...owned];
+  let length = updaters.length;
+  const firstOfVersion = new Map<string, OwnedFields>();
+  for (const u of updaters) {
+    if (length <= max) break;
+    const version = u.id.apiVersion ?? '';
+    const first = firstOfVersion.get(version);
+    if (!first) {
+      firstOfVersion.set(version, u);
+      continue;
+    }
+    let bucket = result.find((o) => o.id.manager === ANCIENT_CHANGES && o.id.operation === 'Update' && (o.id.apiVersion ?? '') === version && !o.id.subresource);
+    if (!bucket) {
+      bucket = { id: { manager: ANCIENT_CHANGES, operation: 'Update', apiVersion: version }, set: first.set };
+      result = result.filter((o) => o !== first);
+      result.push(bucket);
+    }
+    bucket.set = new Set([...u.set, ...bucket.set]);
+    // The merged update's time, being the more recent.
+    if (u.id.time) bucket.id = { ...bucket.id, time: u.id.time };
+    else {
+      const { time: _time, ...rest } = bucket.id;
+      bucket.id = rest;
+    }
+    result = result.filter((o) => o !== u);
+    length--;
+  }
+  return result;
+}
