@@ -61,11 +61,15 @@ export class WatchChannel implements WatchSink {
   }
 
   onWatchEvent(event: WatchEvent): void {
+    this.enqueue(event, true);
+  }
+
+  private enqueue(event: WatchEvent, faulty: boolean): void {
     if (this.stopped) return;
     const ctx = this.network.ctx;
     let extra = 0;
     let delayed = false;
-    for (const f of this.network.faultsFor(this.informer)) {
+    for (const f of faulty ? this.network.faultsFor(this.informer) : []) {
       if (f.type === 'drop' && (f.probability >= 1 || ctx.rng.float() < f.probability)) {
         this.dropped++;
         ctx.trace.emit('network', { kind: 'watch.deliver', informer: this.informer, type: event.type, object: refOf(event.object), rv: rvOf(event), fate: 'dropped' });
@@ -108,12 +112,15 @@ export class WatchChannel implements WatchSink {
     if (!this.stopped && this.head < this.pending.length) this.timer = ctx.scheduler.at(this.pending[this.head]!.at, this, 'deliverDue');
   }
 
-  /** Queues an ERROR 410 Expired event after everything in flight and closes the server side. */
+  /**
+   * Closes the server side and queues an ERROR 410 Expired event after everything in flight. The end of a stream
+   * is not an event a fault can drop: it always arrives.
+   */
   expire(): void {
     if (this.stopped) return;
     this.server?.stop();
     this.server = null;
-    this.onWatchEvent({ type: 'ERROR', object: resourceExpired('too old resource version') });
+    this.enqueue({ type: 'ERROR', object: resourceExpired('too old resource version') }, false);
   }
 
   /** Closes the watch: the server stops sending and anything in flight is lost. */
