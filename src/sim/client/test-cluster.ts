@@ -7,7 +7,7 @@ import type { ApiResponse } from '../apiserver/api-request.ts';
 import { SimContext } from '../engine/sim-context.ts';
 import { FakeApiServer } from '../network/fake-api-server.ts';
 import { Network, type NetworkOptions } from '../network/network.ts';
-import type { DeletedFinalStateUnknown } from './store.ts';
+import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from './store.ts';
 import type { ResourceEventHandler } from './shared-index-informer.ts';
 
 export function testCluster(seed = 1, options: { historyLimit?: number; network?: NetworkOptions } = {}) {
@@ -46,7 +46,7 @@ export class RecordingHandler implements ResourceEventHandler {
     this.events.push({ type: 'update', name: newObj.metadata.name!, oldRV: oldObj.metadata.resourceVersion!, rv: newObj.metadata.resourceVersion!, same: oldObj === newObj });
   }
   onDelete(obj: KubeObject | DeletedFinalStateUnknown): void {
-    if ('key' in obj && obj.kind === 'DeletedFinalStateUnknown') this.events.push({ type: 'delete', name: obj.key.split('/').pop()!, tombstone: true });
+    if (isDeletedFinalStateUnknown(obj)) this.events.push({ type: 'delete', name: obj.key.split('/').pop()!, tombstone: true });
     else this.events.push({ type: 'delete', name: (obj as KubeObject).metadata.name!, tombstone: false });
   }
 }
