@@ -151,3 +151,34 @@ describe('leader election (client-go leaderelection.go, kube-controller-manager 
     expect(transport.sent).toEqual([]);
   });
 });
+
+describe('leader election: restarts and causality', () => {
+  it('a killed leader started again comes back as a standby while the lease is held by another', () => {
+    const { ctx, make } = cluster();
+    const a = make('kcm-a');
+    const b = make('kcm-b');
+    a.manager.start();
+    ctx.scheduler.runUntil(1);
+    b.manager.start();
+    ctx.scheduler.runUntil(10_000);
+    a.manager.crash();
+    ctx.scheduler.runUntil(40_000);
+    expect(b.manager.isLeader()).toBe(true);
+    a.manager.start();
+    ctx.scheduler.runUntil(80_000);
+    expect(a.manager.getState()).toBe('standby');
+    expect(a.manager.observedLeader()).toBe('kcm-b');
+    expect(b.manager.isLeader()).toBe(true);
+  });
+
+  it('leader.elected is caused by the response to the winning write, and renewal chains stay short', () => {
+    const { ctx, make } = cluster();
+    const a = make('kcm-a');
+    a.manager.start();
+    ctx.scheduler.runUntil(60_000);
+    const elected = ctx.trace.slice().find((e) => e.kind === 'leader.elected')!;
+    expect(ctx.trace.causeChain(elected.id).map((e) => e.kind)).toEqual(['leader.elected', 'api.response', 'api.request', 'api.response', 'api.request']);
+    const lastWrite = ctx.trace.slice().filter((e) => e.kind === 'api.request' && e.verb === 'update').at(-1)!;
+    expect(ctx.trace.causeChain(lastWrite.id).map((e) => e.kind)).toEqual(['api.request', 'api.response', 'api.request']);
+  });
+});

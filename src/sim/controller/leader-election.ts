@@ -136,9 +136,22 @@ export class LeaderElector {
     this.send({ verb: 'get', ...LEASE, namespace: this.lockNamespace, name: this.lockName, user: this.identity });
   }
 
-  /** Transport callback for the GET / CREATE / UPDATE of the current attempt. */
-  onLeaseResponse(token: number, response: ApiResponse): void {
+  /**
+   * Transport callback for the GET / CREATE / UPDATE of the current attempt. What it does next (the write, the
+   * `leader.elected` event) is caused by the response event.
+   */
+  onLeaseResponse(token: number, response: ApiResponse, responseEventId?: number): void {
     if (token !== this.attempt || this.state === 'stopped') return;
+    const previous = this.ctx.trace.cause;
+    if (responseEventId !== undefined) this.ctx.trace.cause = responseEventId;
+    try {
+      this.handleResponse(response);
+    } finally {
+      this.ctx.trace.cause = previous;
+    }
+  }
+
+  private handleResponse(response: ApiResponse): void {
     const now = rfc3339Micro(this.attemptNow);
     const record: LeaderElectionRecord = {
       holderIdentity: this.identity,
@@ -197,7 +210,7 @@ export class LeaderElector {
     if (this.state === 'acquiring') {
       if (!succeeded) {
         const jittered = this.retryPeriod + this.ctx.rng.float() * JITTER_FACTOR * this.retryPeriod;
-        this.retryTimer = this.ctx.scheduler.after(jittered, this, 'tryAcquireOrRenew');
+        this.retryTimer = this.timer(jittered, 'tryAcquireOrRenew');
         return;
       }
       this.state = 'leading';
@@ -206,7 +219,7 @@ export class LeaderElector {
       if (previous && previous !== this.identity) body.previous = previous;
       this.ctx.trace.emit(this.identity, body);
       this.callbacks.onStartedLeading();
-      if (this.state === 'leading') this.retryTimer = this.ctx.scheduler.after(this.retryPeriod, this, 'startRenewRound');
+      if (this.state === 'leading') this.retryTimer = this.timer(this.retryPeriod, 'startRenewRound');
       return;
     }
     if (this.state !== 'leading') return;
@@ -214,10 +227,10 @@ export class LeaderElector {
       this.roundSucceeded = true;
       this.ctx.scheduler.cancel(this.deadlineTimer);
       this.deadlineTimer = null;
-      this.retryTimer = this.ctx.scheduler.after(this.retryPeriod, this, 'startRenewRound');
+      this.retryTimer = this.timer(this.retryPeriod, 'startRenewRound');
     } else {
       // PollImmediateUntil: try again after retryPeriod; the deadline timer ends the round.
-      this.retryTimer = this.ctx.scheduler.after(this.retryPeriod, this, 'tryAcquireOrRenew');
+      this.retryTimer = this.timer(this.retryPeriod, 'tryAcquireOrRenew');
     }
   }
 
@@ -227,8 +240,22 @@ export class LeaderElector {
     if (this.state !== 'leading') return;
     this.round++;
     this.roundSucceeded = false;
-    this.deadlineTimer = this.ctx.scheduler.after(this.renewDeadline, this, 'onRenewDeadline', this.round);
+    this.deadlineTimer = this.timer(this.renewDeadline, 'onRenewDeadline', this.round);
     this.tryAcquireOrRenew();
+  }
+
+  /**
+   * The elector's own clock ticks are roots of the trace (the process's timers), so a day of renewals is not one
+   * endless cause chain.
+   */
+  private timer(delay: number, method: 'tryAcquireOrRenew' | 'startRenewRound' | 'onRenewDeadline', ...args: unknown[]): Timer {
+    const previous = this.ctx.trace.cause;
+    this.ctx.trace.cause = null;
+    try {
+      return this.ctx.scheduler.after(delay, this, method, ...args);
+    } finally {
+      this.ctx.trace.cause = previous;
+    }
   }
 
   private maybeReportTransition(): void {
