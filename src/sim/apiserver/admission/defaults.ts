@@ -12,6 +12,7 @@ import { defaultJob, defaultCronJob } from './defaults/batch-v1.ts';
 import { defaultHorizontalPodAutoscaler } from './defaults/autoscaling-v2.ts';
 import { defaultEndpointSlice, defaultLease } from './defaults/coordination-discovery.ts';
 import { addDefaultTolerations } from './default-toleration-seconds.ts';
+import { defaultCRD } from '../crd/crd-validation.ts';
 
 type Defaulter = (obj: JsonObject) => void;
 
@@ -35,6 +36,7 @@ const DEFAULTERS: ReadonlyMap<string, Defaulter> = new Map<string, Defaulter>([
   ['autoscaling/HorizontalPodAutoscaler', defaultHorizontalPodAutoscaler],
   ['coordination.k8s.io/Lease', defaultLease],
   ['discovery.k8s.io/EndpointSlice', defaultEndpointSlice],
+  ['apiextensions.k8s.io/CustomResourceDefinition', defaultCRD],
 ]);
 
 /**

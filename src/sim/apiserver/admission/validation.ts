@@ -18,7 +18,7 @@ import { validateNode, validateNodeUpdate, validateNamespace, validateNamespaceU
 import { validateLease, validateConfigMap, validateEvent, validateEndpointSlice, validateMiscUpdate } from './validation/misc.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from './validation/object-meta.ts';
 import { isDNS1123Subdomain } from './validation/names.ts';
-import { validateCRD } from '../crd/custom-resources.ts';
+import { validateCRD, validateCRDUpdate } from '../crd/crd-validation.ts';
 
 interface KindValidator {
   create(obj: KubeObject): FieldError[];
@@ -44,7 +44,7 @@ const VALIDATORS: ReadonlyMap<string, KindValidator> = new Map<string, KindValid
   ['autoscaling/HorizontalPodAutoscaler', { create: validateHorizontalPodAutoscaler, update: validateHorizontalPodAutoscalerUpdate }],
   ['coordination.k8s.io/Lease', simpleUpdate(validateLease)],
   ['discovery.k8s.io/EndpointSlice', simpleUpdate(validateEndpointSlice)],
-  ['apiextensions.k8s.io/CustomResourceDefinition', simpleUpdate(validateCRD)],
+  ['apiextensions.k8s.io/CustomResourceDefinition', { create: validateCRD, update: validateCRDUpdate }],
 ]);
 
 /** Shape problems that stop validation before any kind-specific check. */

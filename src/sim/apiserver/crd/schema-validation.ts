@@ -1,0 +1,154 @@
+/**
+ * Validation of a custom resource against its version's openAPIV3Schema, as apiextensions-apiserver does with
+ * kube-openapi (`pkg/apiserver/validation/validation.go` `ValidateCustomResource` and
+ * `kubeOpenAPIResultToFieldErrors`), here with ajv. ajv's errors are reworded into kube-openapi's
+ * (`pkg/validation/errors/schema.go`): `spec.replicas in body must be of type integer: "string"`,
+ * `spec.replicas in body should be greater than or equal to 1`; required → `Required value`, enum → `Unsupported value`.
+ *
+ * @remarks `format` is not checked (upstream checks a few formats such as int32 ranges and date-time), and CEL
+ * rules (`x-kubernetes-validations`) are not evaluated.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { fieldError, type FieldError } from '../../api/field-errors.ts';
+import { isObject, type JsonObject } from '../admission/json-shape.ts';
+
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, logger: false, validateSchema: false, addUsedSchema: false });
+
+/**
+ * Compiled validators, per CRD object and version name. The CRD objects are the api-server's frozen stored objects,
+ * so a new CRD revision is a new key and stale entries are collected with it. Derived data, outside the simulation
+ * graph: checkpoints need not copy it.
+ */
+const compiled = new WeakMap<object, Map<string, ValidateFunction | string>>();
+
+/** The compiled validator of `schema` for `crd`/`version`, or the compile error text. */
+export function validatorFor(crd: object, version: string, schema: JsonObject): ValidateFunction | string {
+  let perVersion = compiled.get(crd);
+  if (!perVersion) {
+    perVersion = new Map();
+    compiled.set(crd, perVersion);
+  }
+  let v = perVersion.get(version);
+  if (v === undefined) {
+    try {
+      v = ajv.compile(schema);
+    } catch (e) {
+      v = e instanceof Error ? e.message : String(e);
+    }
+    perVersion.set(version, v);
+  }
+  return v;
+}
+
+/** "/spec/items/0/name" → "spec.items[0].name" (kube-openapi's names; indexes in brackets). */
+export function pointerToPath(pointer: string): string {
+  if (pointer === '') return '';
+  let out = '';
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^[0-9]+$/.test(seg)) out += `[${seg}]`;
+    else out += out ? `.${seg}` : seg;
+  }
+  return out;
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  if (pointer === '') return root;
+  let cur: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur)) cur = cur[Number(seg)];
+    else if (isObject(cur)) cur = cur[seg];
+    else return undefined;
+  }
+  return cur;
+}
+
+/** kube-openapi's type names for a JSON value. */
+function openAPIType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+function join(path: string, k: string): string {
+  return path ? `${path}.${k}` : k;
+}
+
+/** One ajv error as upstream's FieldError. */
+function toFieldError(e: ErrorObject, data: unknown): FieldError | undefined {
+  const path = pointerToPath(e.instancePath);
+  const name = path || 'body';
+  const value = valueAt(data, e.instancePath);
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'type': {
+      const want = Array.isArray(p['type']) ? (p['type'] as string[]).filter((t) => t !== 'null').join(',') : String(p['type']);
+      const actual = openAPIType(value);
+      return fieldError.typeInvalid(path, actual, `${name} in body must be of type ${want}: "${actual}"`);
+    }
+    case 'required':
+      return fieldError.required(join(path, String(p['missingProperty'])), '');
+    case 'enum': {
+      const allowed = Array.isArray(p['allowedValues']) ? (p['allowedValues'] as unknown[]) : [];
+      return fieldError.notSupported(path, value, allowed.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))));
+    }
+    case 'minimum':
+      return fieldError.invalid(path, value, `${name} in body should be greater than or equal to ${String(p['limit'])}`);
+    case 'exclusiveMinimum':
+      return fieldError.invalid(path, value, `${name} in body should be greater than ${String(p['limit'])}`);
+    case 'maximum':
+      return fieldError.invalid(path, value, `${name} in body should be less than or equal to ${String(p['limit'])}`);
+    case 'exclusiveMaximum':
+      return fieldError.invalid(path, value, `${name} in body should be less than ${String(p['limit'])}`);
+    case 'maxLength':
+      return fieldError.tooLong(path, Number(p['limit']));
+    case 'minLength':
+      return fieldError.invalid(path, value, `${name} in body should be at least ${String(p['limit'])} chars long`);
+    case 'pattern':
+      return fieldError.invalid(path, value, `${name} in body should match '${String(p['pattern'])}'`);
+    case 'multipleOf':
+      return fieldError.invalid(path, value, `${name} in body should be a multiple of ${String(p['multipleOf'])}`);
+    case 'maxItems':
+      return fieldError.tooMany(path, Array.isArray(value) ? value.length : -1, Number(p['limit']));
+    case 'minItems':
+      return fieldError.invalid(path, value, `${name} in body should have at least ${String(p['limit'])} items`);
+    case 'uniqueItems':
+      return fieldError.invalid(path, '', `${name} in body shouldn't contain duplicates`);
+    case 'maxProperties':
+      return fieldError.tooMany(path, isObject(value) ? Object.keys(value).length : -1, Number(p['limit']));
+    case 'minProperties':
+      return fieldError.invalid(path, value, `${name} in body should have at least ${String(p['limit'])} properties`);
+    case 'additionalProperties':
+      return fieldError.invalid(path, String(p['additionalProperty']), `${name}.${String(p['additionalProperty'])} in body is a forbidden property`);
+    case 'anyOf':
+      return fieldError.invalid(path, value, `${name} in body must validate at least one schema (anyOf)`);
+    case 'oneOf':
+      return fieldError.invalid(path, value, `${name} in body must validate one and only one schema (oneOf)`);
+    case 'not':
+      return fieldError.invalid(path, value, `${name} in body must not validate the schema (not)`);
+    case 'if':
+    case 'allOf':
+    case 'nullable':
+      return undefined;
+    default:
+      return fieldError.invalid(path, value, `${name} in body ${e.message ?? 'is invalid'}`);
+  }
+}
+
+/** Validates `data` with `validate`, converting errors; duplicates (ajv reports some twice under allErrors) removed. */
+export function runSchemaValidation(validate: ValidateFunction, data: unknown): FieldError[] {
+  if (validate(data)) return [];
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of validate.errors ?? []) {
+    const fe = toFieldError(e, data);
+    if (!fe) continue;
+    const id = `${fe.field}\u0000${fe.body}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(fe);
+  }
+  return out;
+}
