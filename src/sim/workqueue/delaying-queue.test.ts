@@ -33,20 +33,47 @@ describe('DelayingQueue (client-go delaying_queue_test.go)', () => {
     expect(q.len()).toBe(1);
   });
 
-  it('TestAddTwoFireEarly: the earlier of two keys fires first, and re-adding earlier moves a key up', () => {
+  it('TestAddTwoFireEarly: the earlier of two keys fires first; a later key added meanwhile waits its turn', () => {
     const ctx = new SimContext({ seed: 1 });
     const q = new DelayingQueue(ctx, 'test');
     q.addAfter('foo', 1000);
     q.addAfter('bar', 50);
+    expect(q.len()).toBe(0);
     ctx.scheduler.runUntil(60);
     expect(q.len()).toBe(1);
     expect(q.get()!.key).toBe('bar');
-    q.addAfter('foo', 20);
-    ctx.scheduler.runUntil(80);
+    q.addAfter('baz', 2000);
+    ctx.scheduler.runUntil(1060);
     expect(q.len()).toBe(1);
     expect(q.get()!.key).toBe('foo');
+    ctx.scheduler.runUntil(3060);
+    expect(q.len()).toBe(1);
+    expect(q.get()!.key).toBe('baz');
+  });
+
+  it('re-adding a waiting key with an earlier time moves it up', () => {
+    const ctx = new SimContext({ seed: 1 });
+    const q = new DelayingQueue(ctx, 'test');
+    q.addAfter('foo', 1000);
+    q.addAfter('foo', 20);
+    ctx.scheduler.runUntil(20);
+    expect(q.get()!.key).toBe('foo');
+    q.done('foo');
     ctx.scheduler.runUntil(2000);
     expect(q.len()).toBe(0);
+  });
+
+  it('TestDeduping (processing): a key delayed while it is processing is still waiting after done', () => {
+    const ctx = new SimContext({ seed: 1 });
+    const q = new DelayingQueue(ctx, 'test');
+    q.add('foo');
+    expect(q.get()!.key).toBe('foo');
+    q.addAfter('foo', 5);
+    expect(q.waitingItems().map((w) => w.key)).toEqual(['foo']);
+    q.done('foo');
+    expect(q.len()).toBe(0);
+    ctx.scheduler.runUntil(5);
+    expect(q.len()).toBe(1);
   });
 
   it('TestCopyShifting: keys come out in ready-time order, not the order they were added', () => {
