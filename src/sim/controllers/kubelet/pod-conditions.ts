@@ -1,0 +1,71 @@
+/**
+ * The kubelet-owned pod conditions: ContainersReady and Ready (with readiness gates), their reasons and messages.
+ *
+ * Ported from kubernetes `pkg/kubelet/status/generate.go` (GenerateContainersReadyCondition,
+ * GeneratePodReadyCondition) and `pkg/kubelet/status/status_manager.go` (updateLastTransitionTime).
+ */
+import type { ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
+import { rfc3339 } from '../../engine/clock';
+import { isRestartableInitContainer, type PodPhase } from './pod-phase';
+
+export const UNKNOWN_CONTAINER_STATUSES = 'UnknownContainerStatuses';
+export const POD_COMPLETED = 'PodCompleted';
+export const POD_FAILED = 'PodFailed';
+export const CONTAINERS_NOT_READY = 'ContainersNotReady';
+export const CONTAINERS_NOT_INITIALIZED = 'ContainersNotInitialized';
+export const READINESS_GATES_NOT_READY = 'ReadinessGatesNotReady';
+
+/** Go's `%s` of a []string: "[a b]". */
+const goList = (xs: string[]): string => `[${xs.join(' ')}]`;
+
+/**
+ * `GenerateContainersReadyCondition`: True when every container (and sidecar) reports ready; otherwise False with
+ * ContainersNotReady and "containers with unknown status: [..], containers with unready status: [..]";
+ * False/PodCompleted or False/PodFailed in a terminal phase.
+ */
+export function generateContainersReadyCondition(pod: Pod, statuses: readonly ContainerStatus[] | undefined, phase: PodPhase): PodCondition {
+  if (statuses === undefined) return { type: 'ContainersReady', status: 'False', reason: UNKNOWN_CONTAINER_STATUSES };
+  const unknown: string[] = [];
+  const unready: string[] = [];
+  const check = (name: string): void => {
+    const s = statuses.find((x) => x.name === name);
+    if (!s) unknown.push(name);
+    else if (!s.ready) unready.push(name);
+  };
+  for (const c of pod.spec?.initContainers ?? []) if (isRestartableInitContainer(c)) check(c.name);
+  for (const c of pod.spec?.containers ?? []) check(c.name);
+  if (phase === 'Succeeded' && unknown.length === 0) return { type: 'ContainersReady', status: 'False', reason: POD_COMPLETED };
+  if (phase === 'Failed') return { type: 'ContainersReady', status: 'False', reason: POD_FAILED };
+  const messages: string[] = [];
+  if (unknown.length) messages.push(`containers with unknown status: ${goList(unknown)}`);
+  if (unready.length) messages.push(`containers with unready status: ${goList(unready)}`);
+  if (messages.length) return { type: 'ContainersReady', status: 'False', reason: CONTAINERS_NOT_READY, message: messages.join(', ') };
+  return { type: 'ContainersReady', status: 'True' };
+}
+
+/**
+ * `GeneratePodReadyCondition`: ContainersReady's status, reason and message when not True; otherwise True unless a
+ * readiness gate's condition (in `conditions`) is missing or not True (ReadinessGatesNotReady).
+ */
+export function generatePodReadyCondition(pod: Pod, conditions: readonly PodCondition[], statuses: readonly ContainerStatus[] | undefined, phase: PodPhase): PodCondition {
+  const cr = generateContainersReadyCondition(pod, statuses, phase);
+  if (cr.status !== 'True') return { type: 'Ready', status: cr.status, ...(cr.reason ? { reason: cr.reason } : {}), ...(cr.message ? { message: cr.message } : {}) };
+  const messages: string[] = [];
+  for (const rg of pod.spec?.readinessGates ?? []) {
+    const c = conditions.find((x) => x.type === rg.conditionType);
+    if (!c) messages.push(`corresponding condition of pod readiness gate ${JSON.stringify(rg.conditionType)} does not exist.`);
+    else if (c.status !== 'True') messages.push(`the status of pod readiness gate ${JSON.stringify(rg.conditionType)} is not "True", but ${c.status}`);
+  }
+  if (messages.length) return { type: 'Ready', status: 'False', reason: READINESS_GATES_NOT_READY, message: messages.join(', ') };
+  return { type: 'Ready', status: 'True' };
+}
+
+/**
+ * The status manager's `updateLastTransitionTime`: the condition keeps the old lastTransitionTime while its status
+ * is unchanged, and takes `now` when it changes (or is new).
+ */
+export function withLastTransitionTime(oldConditions: readonly PodCondition[] | undefined, condition: PodCondition, now: number): PodCondition {
+  const old = oldConditions?.find((c) => c.type === condition.type);
+  const lastTransitionTime = old && old.status === condition.status && old.lastTransitionTime ? old.lastTransitionTime : rfc3339(now);
+  return { ...condition, lastTransitionTime };
+}
