@@ -130,13 +130,12 @@ export function runScenario(scenario: Scenario, host: ScenarioHost, options: Run
       const due = now >= p.deadline || final;
       if (x.kind === 'field' || x.kind === 'converged') {
         const atTime = x.at !== undefined;
-        if (atTime && now < x.at!) continue;
-        if (atTime && now > x.at! && !final) continue;
-        if (!atTime && x.by === undefined && !final) continue;
         if (atTime && final && now !== x.at) {
           decide(p, false, `not checked: the run ended at ${formatDuration(now)}`, []);
           continue;
         }
+        if (atTime && now !== x.at) continue;
+        if (!atTime && x.by === undefined && !final) continue;
         const r = checkState(p)!;
         if (r.ok) decide(p, true, r.message, r.traceIds);
         else if (due || atTime) decide(p, false, x.by !== undefined ? `still not by ${formatDuration(x.by)}: ${r.message}` : r.message, r.traceIds);
@@ -214,10 +213,11 @@ function resolveSelection(host: ScenarioHost, a: ScenarioAction): UserAction | s
   const name = (o: (typeof objs)[number]): string => o.metadata.name ?? '';
   const created = (o: (typeof objs)[number]): string => o.metadata.creationTimestamp ?? '';
   const byName = (x: (typeof objs)[number], y: (typeof objs)[number]): number => (name(x) < name(y) ? -1 : name(x) > name(y) ? 1 : 0);
+  // newest is exactly oldest reversed (ties by name, creationTimestamp has whole seconds).
   const sorted = [...objs].sort((x, y) => {
     if (sel.pick === 'first') return byName(x, y);
-    const c = created(x) < created(y) ? -1 : created(x) > created(y) ? 1 : 0;
-    return (sel.pick === 'newest' ? -c : c) || byName(x, y);
+    const c = (created(x) < created(y) ? -1 : created(x) > created(y) ? 1 : 0) || byName(x, y);
+    return sel.pick === 'newest' ? -c : c;
   });
   const chosen = sorted[0]!;
   return { ...act, name: name(chosen), ...(chosen.metadata.namespace ? { namespace: chosen.metadata.namespace } : {}) } as UserAction;
