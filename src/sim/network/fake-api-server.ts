@@ -1,6 +1,7 @@
 /**
  * A small in-memory api-server for the network's and the client machinery's tests: one global revision, get/list/
- * create/update/delete, watches with a bounded history (a watch from a compacted revision gets 410 Expired),
+ * create/update/delete, watches with a bounded history (a watch from a compacted revision gets 410 Expired; from
+ * "0", the current state as synthetic ADDED events; from "", only what comes next),
  * and an `unavailable` switch (503 with Retry-After). It is a test double for {@link ApiServerEndpoint}, not the
  * simulation's api-server (src/sim/apiserver): no admission, no patches, no finalizers.
  */
@@ -91,10 +92,16 @@ export class FakeApiServer implements ApiServerEndpoint {
 
   watch(req: WatchRequest, sink: WatchSink): ServerWatch | Status {
     if (this.unavailable) return serviceUnavailable('the server is currently unable to handle the request');
-    const from = req.resourceVersion === '' || req.resourceVersion === '0' ? this.rv : Number(req.resourceVersion);
+    const w = new FakeWatch(this, this.nextWatchId++, req, sink);
+    if (req.resourceVersion === '0') {
+      // "Any": the current state as synthetic ADDED events, then changes.
+      this.watches.push(w);
+      for (const o of this.list(req.apiVersion, req.kind, req.namespace)) sink.onWatchEvent({ type: 'ADDED', object: o });
+      return w;
+    }
+    const from = req.resourceVersion === '' ? this.rv : Number(req.resourceVersion);
     const oldest = this.history.length ? this.history[0]!.rv : this.rv + 1;
     if (from < oldest - 1) return resourceExpired(`too old resource version: ${from} (${oldest - 1})`);
-    const w = new FakeWatch(this, this.nextWatchId++, req, sink);
     this.watches.push(w);
     for (const h of this.history) if (h.rv > from && matches(req, h.obj)) sink.onWatchEvent({ type: h.type, object: h.obj });
     return w;
