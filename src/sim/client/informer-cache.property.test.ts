@@ -41,7 +41,7 @@ function play(seed: number, ops: Op[]) {
     else if (o.t === 'delay') c.network.delayWatchEvents(o.target, o.delay, o.ms);
     else if (o.t === 'expire') c.network.expireWatches(o.target);
     else if (o.t === 'compact') c.server.compact();
-    else c.run(o.ms);
+    else if (o.t === 'advance') c.run(o.ms);
   }
   return { c, informers };
 }
