@@ -12,7 +12,7 @@
  * a fault) calls `start()` again, like a kubelet restarting the static pod.
  */
 import type { SimContext } from '../engine/sim-context.ts';
-import { Controller } from './controller.ts';
+import { Controller, type ControllerStats } from './controller.ts';
 import { LeaderElector, type LeaderCallbacks, type LeaderElectionConfig } from './leader-election.ts';
 import type { Transport } from './transport.ts';
 
@@ -31,6 +31,15 @@ export interface ControllerManagerOptions {
 }
 
 export type ManagerState = 'stopped' | 'standby' | 'leading';
+
+/** What the page shows for one controller-manager replica. Plain data. */
+export interface ControllerManagerStats {
+  identity: string;
+  state: ManagerState;
+  /** The Lease holder this replica last saw ("" before it has read the Lease). */
+  observedLeader: string;
+  controllers: ControllerStats[];
+}
 
 export class ControllerManager implements LeaderCallbacks {
   readonly identity: string;
@@ -102,6 +111,10 @@ export class ControllerManager implements LeaderCallbacks {
   /** Reconciles suspended across all controllers: a checkpoint needs 0. */
   inFlight(): number {
     return this.controllers().reduce((n, c) => n + c.inFlight(), 0);
+  }
+
+  stats(): ControllerManagerStats {
+    return { identity: this.identity, state: this.state, observedLeader: this.leader, controllers: this.controllers().map((c) => c.stats()) };
   }
 
   onStartedLeading(): void {

@@ -72,7 +72,7 @@ describe('leader election (client-go leaderelection.go, kube-controller-manager 
     ctx.scheduler.runUntil(60_000);
     expect(a.manager.isLeader()).toBe(true);
     expect(b.manager.getState()).toBe('standby');
-    expect(b.manager.observedLeader()).toBe('kcm-a');
+    expect(b.manager.stats()).toMatchObject({ identity: 'kcm-b', state: 'standby', observedLeader: 'kcm-a', controllers: [{ name: 'test-controller', running: false }] });
     expect(b.controller.isRunning()).toBe(false);
     const r = lease();
     expect(r.acquireTime).toBe('2026-01-01T00:00:00.000000Z');
