@@ -182,3 +182,25 @@ describe('leader election: restarts and causality', () => {
     expect(ctx.trace.causeChain(lastWrite.id).map((e) => e.kind)).toEqual(['api.request', 'api.response', 'api.request']);
   });
 });
+
+/** Swallows every request: the api-server never answers. */
+class BlackHole {
+  sent = 0;
+  send(): void {
+    this.sent++;
+  }
+}
+
+describe('leader election without answers', () => {
+  it('an acquire attempt that is never answered times out and is retried', () => {
+    const ctx = new SimContext({ seed: 1 });
+    const transport = new BlackHole();
+    const m = new ControllerManager(ctx, { identity: 'kcm-a', transport });
+    m.start();
+    ctx.scheduler.runUntil(60_000);
+    // One GET per attempt: every 10 s deadline, then 2-4.4 s of jittered retry period.
+    expect(transport.sent).toBeGreaterThanOrEqual(4);
+    expect(transport.sent).toBeLessThanOrEqual(6);
+    expect(m.getState()).toBe('standby');
+  });
+});

@@ -14,7 +14,8 @@
  *
  * @remarks The elector speaks to the api-server through the {@link Transport} with callbacks (no generators), so it
  * never blocks checkpoints. `ReleaseOnCancel` is not modelled (kube-controller-manager does not set it): a killed
- * leader's lease simply expires. The `LeaderElection` Events ("<id> became leader") are not created.
+ * leader's lease simply expires. The `LeaderElection` Events ("<id> became leader") are not created. An acquire
+ * attempt that gets no answer is abandoned after renewDeadline (upstream: the HTTP client's request timeout).
  */
 import type { KubeObject } from '../api/object.ts';
 import type { ApiRequest, ApiResponse } from '../apiserver/api-request.ts';
@@ -80,6 +81,8 @@ export class LeaderElector {
   private roundSucceeded = false;
   private retryTimer: Timer | null = null;
   private deadlineTimer: Timer | null = null;
+  /** While acquiring: gives up on an attempt whose answer never comes (a request timeout upstream). */
+  private attemptTimer: Timer | null = null;
 
   constructor(
     private readonly ctx: SimContext,
@@ -108,7 +111,8 @@ export class LeaderElector {
     this.attempt++;
     this.ctx.scheduler.cancel(this.retryTimer);
     this.ctx.scheduler.cancel(this.deadlineTimer);
-    this.retryTimer = this.deadlineTimer = null;
+    this.ctx.scheduler.cancel(this.attemptTimer);
+    this.retryTimer = this.deadlineTimer = this.attemptTimer = null;
   }
 
   /** `IsLeader`: the last observed record names us. */
@@ -133,6 +137,8 @@ export class LeaderElector {
     this.attempt++;
     this.attemptNow = this.ctx.now;
     this.phase = 'get';
+    this.ctx.scheduler.cancel(this.attemptTimer);
+    this.attemptTimer = this.state === 'acquiring' ? this.timer(this.renewDeadline, 'onAttemptTimeout', this.attempt) : null;
     this.send({ verb: 'get', ...LEASE, namespace: this.lockNamespace, name: this.lockName, user: this.identity });
   }
 
@@ -204,7 +210,17 @@ export class LeaderElector {
     this.callbacks.onStoppedLeading();
   }
 
+  /** Timer target: the acquire attempt got no answer in time; count it as failed (late answers are ignored). */
+  onAttemptTimeout(attempt: number): void {
+    this.attemptTimer = null;
+    if (this.state !== 'acquiring' || attempt !== this.attempt) return;
+    this.attempt++;
+    this.attemptDone(false);
+  }
+
   private attemptDone(succeeded: boolean): void {
+    this.ctx.scheduler.cancel(this.attemptTimer);
+    this.attemptTimer = null;
     const previous = this.reportedLeader;
     this.maybeReportTransition();
     if (this.state === 'acquiring') {
@@ -248,7 +264,7 @@ export class LeaderElector {
    * The elector's own clock ticks are roots of the trace (the process's timers), so a day of renewals is not one
    * endless cause chain.
    */
-  private timer(delay: number, method: 'tryAcquireOrRenew' | 'startRenewRound' | 'onRenewDeadline', ...args: unknown[]): Timer {
+  private timer(delay: number, method: 'tryAcquireOrRenew' | 'startRenewRound' | 'onRenewDeadline' | 'onAttemptTimeout', ...args: unknown[]): Timer {
     const previous = this.ctx.trace.cause;
     this.ctx.trace.cause = null;
     try {
