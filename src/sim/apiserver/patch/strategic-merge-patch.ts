@@ -39,8 +39,11 @@ function jsonEqual(a: unknown, b: unknown): boolean {
  * is modified. Throws {@link PatchError} (400 BadRequest) for a patch that is not an object, an unknown `$patch`
  * value, or a map-list item without its merge key.
  *
- * @remarks Ordering: without `$setElementOrder`, merged lists keep the target's order and append new items (upstream
- * interleaves by a two-list merge that gives the same result for these cases).
+ * List order follows upstream exactly (`normalizeElementOrder`): `$setElementOrder` first, then the patch's order,
+ * then the live order; an item new to a merging list comes before the live items (kubectl patch "prepends").
+ *
+ * @remarks Upstream copies a value absent from the target verbatim (directives and nulls included) and drops them
+ * when decoding into the Go type; we strip them right away, having no Go types.
  */
 export function applyStrategicMergePatch(
   target: unknown,
@@ -57,95 +60,212 @@ export function applyStrategicMergePatch(
 function mergeMap(original: JsonMap, patch: JsonMap, typeName: string | undefined): JsonMap | undefined {
   const directive = patch[PATCH];
   if (directive !== undefined) {
+    // upstream handleDirectiveInMergeMap
     if (directive === 'delete') return undefined;
     if (directive === 'replace') return stripDirectives(patch, typeName) as JsonMap;
     if (directive !== 'merge') fail(`Unknown patch type: ${String(directive)} in map: ${JSON.stringify(patch)}`);
   }
   const result: JsonMap = { ...original };
 
+  // upstream applyRetainKeysDirective
   const retain = patch[RETAIN_KEYS];
   if (retain !== undefined) {
-    if (!Array.isArray(retain)) fail(`invalid type for ${RETAIN_KEYS}: ${JSON.stringify(retain)}`);
+    if (!Array.isArray(retain)) fail('invalid patch: $retainKeys must be a list of strings');
     for (const k of Object.keys(result)) if (!retain.includes(k)) delete result[k];
   }
 
-  for (const k of Object.keys(patch)) {
-    if (!k.startsWith(DELETE_FROM_PRIMITIVE_LIST)) continue;
-    const field = k.slice(DELETE_FROM_PRIMITIVE_LIST.length);
-    const toDelete = patch[k];
-    if (!Array.isArray(toDelete)) fail(`invalid type for ${k}: ${JSON.stringify(toDelete)}`);
-    const list = result[field];
-    if (Array.isArray(list)) result[field] = list.filter((v) => !toDelete.some((d) => jsonEqual(d, v)));
-  }
-
-  for (const k of Object.keys(patch)) {
-    if (k === PATCH || k === RETAIN_KEYS || k.startsWith(DELETE_FROM_PRIMITIVE_LIST) || k.startsWith(SET_ELEMENT_ORDER)) continue;
-    const pv = patch[k];
-    if (pv === null) {
-      delete result[k];
-      continue;
-    }
-    const meta = fieldMeta(typeName, k);
-    const ov = result[k];
-    let merged: unknown;
-    if (isMap(pv)) merged = mergeMap(isMap(ov) ? ov : {}, pv, meta.type);
-    else if (Array.isArray(pv)) merged = mergeList(Array.isArray(ov) ? ov : [], pv, meta, !Array.isArray(ov));
-    else merged = pv;
-    if (merged === undefined) delete result[k];
-    else result[k] = merged;
-  }
-
+  // upstream mergePatchIntoOriginal: each $setElementOrder list with the patch list of the same field.
+  const handled = new Set<string>();
   for (const k of Object.keys(patch)) {
     if (!k.startsWith(SET_ELEMENT_ORDER)) continue;
     const field = k.slice(SET_ELEMENT_ORDER.length);
     const order = patch[k];
-    if (!Array.isArray(order)) fail(`invalid type for ${k}: ${JSON.stringify(order)}`);
-    const list = result[field];
-    if (Array.isArray(list)) result[field] = sortByElementOrder(list, order, fieldMeta(typeName, field).patchMergeKey);
-  }
-  return result;
-}
-
-/** upstream `mergeSlice`: merge by key, union of primitives, or replace, per the field's patch strategy. */
-function mergeList(original: unknown[], patch: unknown[], meta: FieldMeta, absent: boolean): unknown[] {
-  const merge = meta.patchStrategy === 'merge' || meta.patchStrategy === 'merge,retainKeys';
-  if (!merge) return stripDirectives(patch, meta.type) as unknown[];
-
-  const key = meta.patchMergeKey;
-  // A list of primitives: union, keeping the first occurrence (upstream deduplicateScalars).
-  if (key === undefined || patch.every((p) => !isMap(p))) {
-    const both = [...original, ...patch];
-    return both.filter((v, i) => both.findIndex((w) => jsonEqual(v, w)) === i);
+    if (!Array.isArray(order)) fail(`invalid patch: ${k} must be a list`);
+    const meta = fieldMeta(typeName, field);
+    const ov = result[field];
+    const pv = patch[field];
+    const originalList = Array.isArray(ov) ? ov : undefined;
+    const patchList = Array.isArray(pv) ? pv : undefined;
+    handled.add(field);
+    let merged: unknown[];
+    if (originalList && patchList) merged = mergeList(originalList, patchList, meta, false);
+    else if (patchList) merged = stripDirectives(patchList, meta.type) as unknown[];
+    else if (originalList) merged = originalList;
+    else continue;
+    const key = meta.patchMergeKey;
+    const [patchItems, serverOnly] = partitionByPresence(merged, order, key);
+    result[field] = normalizeElementOrder(patchItems, serverOnly, order, originalList ?? [], key);
   }
 
-  // `{$patch: replace}` as an item replaces the whole list with the other items.
-  if (patch.some((p) => isMap(p) && p[PATCH] === 'replace' && Object.keys(p).length === 1)) {
-    return patch.filter((p) => !(isMap(p) && p[PATCH] === 'replace')).map((p) => stripDirectives(p, meta.type));
-  }
-  const result: unknown[] = absent ? [] : [...original];
-  for (const p of patch) {
-    if (!isMap(p)) fail(`map: ${JSON.stringify(p)} does not contain declared merge key: ${key}`);
-    if (!(key in p)) fail(`map: ${JSON.stringify(p)} does not contain declared merge key: ${key}`);
-    const i = result.findIndex((o) => isMap(o) && jsonEqual(o[key], p[key]));
-    if (p[PATCH] === 'delete') {
-      if (i >= 0) result.splice(i, 1);
+  for (const k of Object.keys(patch)) {
+    if (k === PATCH || k === RETAIN_KEYS || k.startsWith(SET_ELEMENT_ORDER)) continue;
+    let field = k;
+    let isDeleteList = false;
+    if (k.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
+      field = k.slice(DELETE_FROM_PRIMITIVE_LIST.length);
+      isDeleteList = true;
+      if (!Array.isArray(patch[k])) fail(`invalid patch: ${k} must be a list`);
+    } else if (handled.has(field)) continue;
+    const pv = patch[k];
+    if (pv === null) {
+      delete result[field];
       continue;
     }
-    if (i >= 0) {
-      const merged = mergeMap(result[i] as JsonMap, p, meta.type);
-      if (merged === undefined) result.splice(i, 1);
-      else result[i] = merged;
-    } else {
-      const added = mergeMap({}, p, meta.type);
-      if (added !== undefined) result.push(added);
+    const ov = result[field];
+    if (ov === undefined) {
+      // Not in the original: take the patch value (upstream), minus directives and nulls (which decoding into the
+      // typed object drops upstream). A deletion list for a missing list has nothing to delete.
+      if (isDeleteList) continue;
+      const taken = isMap(pv) ? mergeMap({}, pv, fieldMeta(typeName, field).type) : stripDirectives(pv, fieldMeta(typeName, field).type);
+      if (taken !== undefined) result[field] = taken;
+      continue;
     }
+    const meta = fieldMeta(typeName, field);
+    let merged: unknown;
+    if (isMap(ov) && isMap(pv)) merged = meta.patchStrategy === undefined || meta.patchStrategy.includes('merge') || meta.patchStrategy === 'retainKeys' ? mergeMap(ov, pv, meta.type) : stripDirectives(pv, meta.type);
+    else if (Array.isArray(ov) && Array.isArray(pv)) merged = mergeList(ov, pv, meta, isDeleteList);
+    else merged = stripDirectives(pv, meta.type); // different types: the patch value replaces
+    if (merged === undefined) delete result[field];
+    else result[field] = merged;
   }
   return result;
 }
 
-/** Removes `$`-directives from a value that replaces (rather than merges into) the target. */
+/** upstream `mergeSliceHandler` + `mergeSlice`: merge by key, union of primitives, or replace. */
+function mergeList(original: unknown[], patch: unknown[], meta: FieldMeta, isDeleteList: boolean): unknown[] {
+  const merge = meta.patchStrategy === 'merge' || meta.patchStrategy === 'merge,retainKeys';
+  if (!merge) return stripDirectives(patch, meta.type) as unknown[];
+  if (original.length === 0 && patch.length === 0) return original;
+
+  const key = meta.patchMergeKey;
+  const ofMaps = [...original, ...patch].some(isMap);
+  if ([...original, ...patch].some((v) => Array.isArray(v))) fail('lists of lists are not supported');
+  let orig = original;
+  let pat = patch;
+  let merged: unknown[];
+  if (!ofMaps) {
+    if (isDeleteList) return original.filter((v) => !patch.some((d) => jsonEqual(d, v)));
+    merged = deduplicateScalars([...original, ...patch]);
+  } else {
+    if (key === undefined) fail('cannot merge lists without merge key for type map');
+    [orig, pat] = mergeSliceWithSpecialElements(original, patch, key);
+    merged = [...orig];
+    // upstream mergeSliceWithoutSpecialElements: merge into the item with the same key, else append.
+    for (const p of pat) {
+      const pm = p as JsonMap;
+      const i = merged.findIndex((o) => isMap(o) && key in o && jsonEqual(o[key], pm[key]));
+      if (i >= 0) {
+        const m = mergeMap(merged[i] as JsonMap, pm, meta.type);
+        if (m === undefined) merged.splice(i, 1);
+        else merged[i] = m;
+      } else {
+        const added = mergeMap({}, pm, meta.type);
+        if (added !== undefined) merged.push(added);
+      }
+    }
+  }
+  const [patchItems, serverOnly] = partitionByPresence(merged, pat, ofMaps ? key : undefined);
+  return normalizeElementOrder(patchItems, serverOnly, pat, orig, ofMaps ? key : undefined);
+}
+
+/** upstream `mergeSliceWithSpecialElements`: `$patch: delete` items delete, a `$patch: replace` item replaces. */
+function mergeSliceWithSpecialElements(original: unknown[], patch: unknown[], key: string): [unknown[], unknown[]] {
+  const plain: unknown[] = [];
+  let replace = false;
+  let orig = original;
+  for (const v of patch) {
+    if (!isMap(v)) fail(`map: ${JSON.stringify(v)} does not contain declared merge key: ${key}`);
+    const directive = v[PATCH];
+    if (directive === undefined) {
+      if (!(key in v)) fail(`map: ${JSON.stringify(v)} does not contain declared merge key: ${key}`);
+      plain.push(v);
+    } else if (directive === 'delete') {
+      if (!(key in v)) fail(`map: ${JSON.stringify(v)} does not contain declared merge key: ${key}`);
+      orig = orig.filter((o) => !(isMap(o) && jsonEqual(o[key], v[key])));
+    } else if (directive === 'replace') replace = true;
+    else if (directive === 'merge') fail('merging lists cannot yet be specified in the patch');
+    else fail(`Unknown patch type: ${String(directive)} in map: ${JSON.stringify(v)}`);
+  }
+  if (replace) return [plain.map((p) => stripDirectives(p, undefined)), []];
+  return [orig, plain];
+}
+
+/** upstream `deduplicateScalars`, including its order (a duplicate's slot takes the last element). */
+function deduplicateScalars(input: unknown[]): unknown[] {
+  const s = [...input];
+  let length = s.length - 1;
+  for (let i = 0; i < length; i++) {
+    for (let j = i + 1; j <= length; j++) {
+      if (jsonEqual(s[i], s[j])) {
+        s[j] = s[length];
+        s.length = length;
+        length--;
+        j--;
+      }
+    }
+  }
+  return s;
+}
+
+/** The merge key's value of a map item, or the item itself for primitives (upstream `index`'s getValFn). */
+function identity(item: unknown, key: string | undefined): unknown {
+  return key !== undefined ? (isMap(item) ? item[key] : undefined) : item;
+}
+
+function indexIn(list: unknown[], item: unknown, key: string | undefined): number {
+  const id = identity(item, key);
+  return list.findIndex((x) => jsonEqual(identity(x, key), id));
+}
+
+/** upstream `partitionMapsByPresentInList` / `partitionPrimitivesByPresentInList`. */
+function partitionByPresence(list: unknown[], by: unknown[], key: string | undefined): [unknown[], unknown[]] {
+  const present: unknown[] = [];
+  const absent: unknown[] = [];
+  for (const v of list) (indexIn(by, v, key) >= 0 ? present : absent).push(v);
+  return [present, absent];
+}
+
+/** upstream `normalizeSliceOrder`: a stable insertion sort (Go's `sort.SliceStable` on short lists) by `order`. */
+function normalizeSliceOrder(toSort: unknown[], order: unknown[], key: string | undefined): unknown[] {
+  const s = [...toSort];
+  const less = (a: unknown, b: unknown): boolean => {
+    const ia = indexIn(order, a, key);
+    const ib = indexIn(order, b, key);
+    return ia >= 0 && ib >= 0 ? ia < ib : true;
+  };
+  for (let i = 1; i < s.length; i++) {
+    for (let j = i; j > 0 && less(s[j], s[j - 1]); j--) [s[j], s[j - 1]] = [s[j - 1], s[j]];
+  }
+  return s;
+}
+
+/**
+ * upstream `normalizeElementOrder` + `mergeSortedSlice`: patch items in the patch's order, server-only items in the
+ * live order, interleaved by their live positions; an item new to the list goes before the server-only items
+ * that follow (so a new container added by a plain strategic patch comes first).
+ */
+function normalizeElementOrder(patchItems: unknown[], serverOnly: unknown[], patchOrder: unknown[], serverOrder: unknown[], key: string | undefined): unknown[] {
+  const right = normalizeSliceOrder(patchItems, patchOrder, key);
+  const left = normalizeSliceOrder(serverOnly, serverOrder, key);
+  const out: unknown[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length || j < right.length) {
+    if (i >= left.length) out.push(right[j++]);
+    else if (j >= right.length) out.push(left[i++]);
+    else {
+      const li = indexIn(serverOrder, left[i], key);
+      const ri = indexIn(serverOrder, right[j], key);
+      if (li >= 0 && ri >= 0 && li < ri) out.push(left[i++]);
+      else out.push(right[j++]);
+    }
+  }
+  return out;
+}
+
+/** Removes `$`-directives and nulls from a value that replaces (rather than merges into) the target. */
 function stripDirectives(value: unknown, typeName: string | undefined): unknown {
-  if (Array.isArray(value)) return value.map((v) => stripDirectives(v, typeName));
+  if (Array.isArray(value)) return value.filter((v) => !(isMap(v) && v[PATCH] !== undefined && Object.keys(v).length === 1)).map((v) => stripDirectives(v, typeName));
   if (!isMap(value)) return value;
   const out: JsonMap = {};
   for (const k of Object.keys(value)) {
@@ -155,18 +275,4 @@ function stripDirectives(value: unknown, typeName: string | undefined): unknown 
     out[k] = stripDirectives(v, fieldMeta(typeName, k).type);
   }
   return out;
-}
-
-/** upstream `normalizeElementOrder`, simplified: listed items in the given order, then the rest in list order. */
-function sortByElementOrder(list: unknown[], order: unknown[], key: string | undefined): unknown[] {
-  const idOf = (x: unknown): unknown => (key !== undefined && isMap(x) ? x[key] : x);
-  const rank = (x: unknown): number => {
-    const id = idOf(x);
-    const i = order.findIndex((o) => jsonEqual(idOf(o), id));
-    return i < 0 ? order.length : i;
-  };
-  return list
-    .map((item, i) => ({ item, i, r: rank(item) }))
-    .sort((a, b) => a.r - b.r || a.i - b.i)
-    .map((x) => x.item);
 }
