@@ -78,6 +78,24 @@ describe('Reflector', () => {
     expect(names(indexer.list())).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('a relist answered 410 Expired lists again with RV "" (a consistent read)', () => {
+    const c = testCluster();
+    c.create('a');
+    const { r, indexer } = reflectorFor(c);
+    r.run();
+    c.run(100);
+    c.network.dropWatchEvents('test', 100);
+    c.create('b');
+    c.create('c');
+    c.server.compact();
+    c.server.expireWatches();
+    c.run(10_000);
+    const lists = c.server.handled.filter((q) => q.verb === 'list').map((q) => q.resourceVersion);
+    expect(lists).toEqual(['0', '1', '']);
+    expect(names(indexer.list())).toEqual(['a', 'b', 'c']);
+    expect(r.relistResourceVersion()).toBe('3');
+  });
+
   it('a watch timeout re-watches from the last RV without relisting', () => {
     const c = testCluster();
     const { r } = reflectorFor(c);

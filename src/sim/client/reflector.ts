@@ -152,8 +152,9 @@ export class Reflector implements WatchReceiver {
     if (token !== this.generation || !this.running) return;
     withCause(this.ctx, responseEventId, () => {
       if (!response.ok || !('list' in response)) {
-        if (!response.ok && response.code === 410) this.isLastSyncResourceVersionUnavailable = true;
-        this.restartAfterBackoff('error');
+        const expired = !response.ok && response.code === 410;
+        if (expired) this.isLastSyncResourceVersionUnavailable = true;
+        this.restartAfterBackoff(expired ? 'expired' : 'error');
         return;
       }
       this.isLastSyncResourceVersionUnavailable = false;

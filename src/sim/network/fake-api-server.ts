@@ -62,8 +62,13 @@ export class FakeApiServer implements ApiServerEndpoint {
         const o = this.objects.get(key(req.name!));
         return o ? { ok: true, code: 200, object: o } : fail(notFound(gr, req.name!));
       }
-      case 'list':
+      case 'list': {
+        const asked = req.resourceVersion;
+        if (asked && asked !== '0' && Number(asked) < this.oldestRetained() - 1) {
+          return fail(resourceExpired(`The resourceVersion for the provided list is too old.`));
+        }
         return { ok: true, code: 200, list: { apiVersion: req.apiVersion, kind: `${req.kind}List`, metadata: { resourceVersion: String(this.rv) }, items: this.list(req.apiVersion, req.kind, req.namespace) } };
+      }
       case 'create': {
         const body = req.body as KubeObject;
         const k = key(body.metadata.name!);
@@ -100,11 +105,16 @@ export class FakeApiServer implements ApiServerEndpoint {
       return w;
     }
     const from = req.resourceVersion === '' ? this.rv : Number(req.resourceVersion);
-    const oldest = this.history.length ? this.history[0]!.rv : this.rv + 1;
+    const oldest = this.oldestRetained();
     if (from < oldest - 1) return resourceExpired(`too old resource version: ${from} (${oldest - 1})`);
     this.watches.push(w);
     for (const h of this.history) if (h.rv > from && matches(req, h.obj)) sink.onWatchEvent({ type: h.type, object: h.obj });
     return w;
+  }
+
+  /** The oldest revision still in the history (now + 1 when it is empty). */
+  private oldestRetained(): number {
+    return this.history.length ? this.history[0]!.rv : this.rv + 1;
   }
 
   removeWatch(w: FakeWatch): void {

@@ -70,7 +70,8 @@ export class WatchChannel implements WatchSink {
     let extra = 0;
     let delayed = false;
     for (const f of faulty ? this.network.faultsFor(this.informer) : []) {
-      if (f.type === 'drop' && (f.probability >= 1 || ctx.rng.float() < f.probability)) {
+      // An ERROR ends the stream: the connection closes, which a lossy network cannot hide.
+      if (f.type === 'drop' && event.type !== 'ERROR' && (f.probability >= 1 || ctx.rng.float() < f.probability)) {
         this.dropped++;
         ctx.trace.emit('network', { kind: 'watch.deliver', informer: this.informer, type: event.type, object: refOf(event.object), rv: rvOf(event), fate: 'dropped' });
         return;
