@@ -3,14 +3,9 @@
  * controller-runtime's `pkg/internal/controller/controller.go` (`processNextWorkItem`, `reconcileHandler`) and
  * kube-controller-manager's `worker()` loops do.
  *
- * Outcome of one reconcile (controller-runtime's reconcileHandler):
- * - an error (anything thrown, including a {@link StatusError}; a panic upstream) → `addRateLimited(key)`, or, when
- *   `maxRetries` is set and `numRequeues(key) >= maxRetries`, `forget(key)` and drop it (the Deployment
- *   controller's `handleErr`, maxRetries 15);
- * - `{ requeueAfter: d }` → `forget(key)` + `addAfter(key, d)`;
- * - `{ requeue: true }` → `addRateLimited(key)`;
- * - otherwise → `forget(key)`.
- * Then `done(key)`.
+ * Outcome of one reconcile (controller-runtime's reconcileHandler, see reconcile-handler.ts): an error becomes
+ * `addRateLimited(key)` (or a drop after `maxRetries`), `requeueAfter` becomes `forget` + `addAfter`, `requeue`
+ * becomes `addRateLimited`, success becomes `forget`; then `done(key)`.
  *
  * Reconcilers are generators: each yielded {@link ApiCall} goes through the {@link Transport}, and the generator is
  * resumed with the response when it comes back in virtual time; an {@link ApiCallBatch} is sent at once and
@@ -35,6 +30,7 @@ import type { WaitingItem } from '../workqueue/delaying-queue.ts';
 import type { QueueConsumer, QueueItem } from '../workqueue/queue.ts';
 import { RateLimitingQueue } from '../workqueue/rate-limiting-queue.ts';
 import { WorkerReconcileContext, type ReconcileRecord } from './reconcile-context.ts';
+import { handleReconcileOutcome, type ReconcileOutcome } from './reconcile-handler.ts';
 import type { ReconcileGenerator, Reconciler, Request, Result } from './reconciler.ts';
 import type { Transport } from './transport.ts';
 
@@ -316,65 +312,23 @@ export class Controller implements QueueConsumer {
     }
   }
 
-  /** controller-runtime's reconcileHandler, after the reconcile returned or threw. */
-  private finish(worker: number, outcome: { result: Result } | { error: unknown }): void {
+  /** After the reconcile returned or threw: see reconcile-handler.ts. */
+  private finish(worker: number, outcome: ReconcileOutcome): void {
     const slot = this.slots[worker]!;
     this.slots[worker] = null;
-    const { key, context } = slot;
-    const record = context.record;
-    record.finishedAt = this.ctx.now;
-    const q = this.queueRef;
-    const base = { kind: 'reconcile.done' as const, controller: this.name, key, worker };
-    if ('error' in outcome) {
-      const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-      record.result = 'error';
-      record.error = error;
-      const done = this.ctx.trace.emit(this.name, { ...base, result: 'error', error });
-      this.withCause(done, () => {
-        const numRequeues = q.numRequeues(key);
-        if (this.maxRetries !== undefined && numRequeues >= this.maxRetries) {
-          q.forget(key);
-          this.ctx.trace.emit(this.name, { kind: 'queue.drop', queue: this.name, key, numRequeues });
-        } else {
-          q.addRateLimited(key);
-        }
-        q.done(key);
-      });
-    } else {
-      const { requeueAfter, requeue } = outcome.result;
-      if (requeueAfter !== undefined && requeueAfter > 0) {
-        record.result = 'requeueAfter';
-        record.requeueAfter = requeueAfter;
-        const done = this.ctx.trace.emit(this.name, { ...base, result: 'requeueAfter', requeueAfter });
-        this.withCause(done, () => {
-          q.forget(key);
-          q.addAfter(key, requeueAfter, 'after');
-          q.done(key);
-        });
-      } else {
-        record.result = 'success';
-        const done = this.ctx.trace.emit(this.name, { ...base, result: 'success' });
-        this.withCause(done, () => {
-          if (requeue) q.addRateLimited(key);
-          else q.forget(key);
-          q.done(key);
-        });
-      }
-    }
+    const record = slot.context.record;
+    handleReconcileOutcome(this.ctx, this.queueRef, {
+      controller: this.name,
+      worker,
+      key: slot.key,
+      outcome,
+      record,
+      maxRetries: this.maxRetries,
+    });
     this.recent.push(record);
     if (this.recent.length > this.recentLimit) this.recent.splice(0, this.recent.length - this.recentLimit);
     if (!this.driving) this.onQueueReady();
     else this.ctx.scheduler.after(0, this, 'onQueueReady');
-  }
-
-  private withCause(cause: number, body: () => void): void {
-    const previous = this.ctx.trace.cause;
-    this.ctx.trace.cause = cause;
-    try {
-      body();
-    } finally {
-      this.ctx.trace.cause = previous;
-    }
   }
 }
 
