@@ -270,9 +270,11 @@ describe('updateManagedFields', () => {
 
   it('a status write records its subresource and owns only status', () => {
     const created = base();
+    created.metadata.managedFields = updateManagedFields(undefined, created, { manager: 'creator', operation: 'Update', time: T0 });
     const next = { ...structuredClone(created), status: { replicas: 1 } };
     (next.spec as { replicas: number }).replicas = 50;
     expect(updateManagedFields(created, next, { manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', time: T1 })).toEqual([
+      created.metadata.managedFields[0],
       { manager: 'kube-controller-manager', operation: 'Update', apiVersion: 'apps/v1', time: T1, fieldsType: 'FieldsV1', fieldsV1: { 'f:status': { 'f:replicas': {} } }, subresource: 'status' },
     ]);
   });
@@ -303,5 +305,30 @@ describe('field manager limits and validation', () => {
     const wrong = { ...deployment({ replicas: 1 }), apiVersion: 'apps/v1beta1' };
     const r2 = apply(undefined, wrong, 'kubectl');
     expect(!r2.ok && r2.status.message).toBe('Incorrect version specified in apply patch. Specified patch version: apps/v1beta1, expected: apps/v1');
+  });
+});
+
+describe('objects that track no fields', () => {
+  const untracked = (): KubeObject => ({ ...deployment({ replicas: 1, labels: { app: 'web' } }), metadata: { name: 'web', namespace: 'default', uid: 'u1', labels: { app: 'web' } } });
+
+  it('the first apply records the existing fields as "before-first-apply" and can conflict with them', () => {
+    const r = apply(untracked(), { replicas: 3 }, 'kubectl', T1);
+    expect(!r.ok && r.status.message).toBe('Apply failed with 1 conflict: conflict with "before-first-apply" using apps/v1 at 2026-01-01T00:01:00Z: .spec.replicas');
+    const same = applyOk(untracked(), { replicas: 1 }, 'kubectl', T1);
+    expect(managers(same)).toEqual(['kubectl/Apply', 'before-first-apply/Update']);
+  });
+
+  it('an update of an existing object without managedFields does not start tracking', () => {
+    const next = untracked();
+    (next.spec as { replicas: number }).replicas = 2;
+    expect(updateManagedFields(untracked(), next, { manager: 'kubectl-edit', operation: 'Update', time: T1 })).toEqual([]);
+  });
+
+  it('an update that sends no managedFields keeps the live ones; a status write always uses the live ones', () => {
+    const live = applyOk(undefined, { replicas: 1 }, 'kubectl');
+    const next = structuredClone(live);
+    delete next.metadata.managedFields;
+    (next.metadata as { labels?: Record<string, string> }).labels = { a: 'b' };
+    expect(updateManagedFields(live, next, { manager: 'ed', operation: 'Update', time: T1 }).map((e) => e.manager)).toEqual(['kubectl', 'ed']);
   });
 });

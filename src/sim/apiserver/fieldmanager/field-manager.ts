@@ -17,6 +17,9 @@ import { mergeStructured } from './structured-merge.ts';
 
 type JsonMap = Record<string, unknown>;
 
+/** skipnonapplied.go `beforeApplyManagerName`. */
+export const BEFORE_FIRST_APPLY = 'before-first-apply';
+
 /**
  * Go struct fields that are not pointers: they are always present in the typed object, so adding content under
  * them never "adds" the field itself (no `"."` in FieldsV1). Other objects (pointer structs, maps) newly set by an
@@ -93,7 +96,9 @@ function compare(before: unknown, after: unknown, typeName: string, subresource:
  * managedFields after a non-apply write (create, update, patch) by `opts.manager`, as upstream's field manager
  * records it: the manager's Update entry gains the fields this write added or changed, every manager loses the
  * fields the write removed, other managers lose the fields whose value changed, empty entries disappear. The
- * entry's time is `opts.time` when this write changed something for it, else unchanged.
+ * entry's time is `opts.time` when this write changed something for it, else unchanged. The writer's own
+ * `managedFields` are used when it sent a non-empty list (main resource only), the live object's otherwise; an
+ * existing object that tracks no fields gets none (upstream skipnonapplied.go with probability 0).
  */
 export function updateManagedFields(
   live: KubeObject | undefined,
@@ -106,8 +111,12 @@ export function updateManagedFields(
   const id: ManagerIdentity = { manager: opts.manager, operation: 'Update', apiVersion: updated.apiVersion };
   if (opts.subresource) id.subresource = opts.subresource;
 
-  // The managedFields the writer sent are kept if it sent any (upstream honours a client's own managedFields).
-  const owned = decodeManagedFields(updated.metadata.managedFields !== undefined ? updated : live);
+  // fieldmanager.go Update: the writer's own managedFields are honoured when it sent some (not for subresources);
+  // otherwise the live object's are kept, so clients that drop the field do not erase it.
+  const sentOwn = !opts.subresource && (updated.metadata.managedFields?.length ?? 0) > 0;
+  const owned = decodeManagedFields(sentOwn ? updated : live);
+  // skipnonapplied.go: an existing object that tracks no fields keeps tracking none on updates.
+  if (owned.length === 0 && live?.metadata.uid) return [];
   for (const o of owned) {
     o.set = dropMissing(difference(o.set, removed), updated);
     if (!sameManager(o.id, id)) o.set = difference(o.set, changed);
@@ -163,6 +172,13 @@ export function serverSideApply(
   const id: ManagerIdentity = { manager: opts.manager, operation: 'Apply', apiVersion: applied.apiVersion };
   if (sub) id.subresource = sub;
   const owned = decodeManagedFields(live);
+  // skipnonapplied.go: the first apply to an object that tracks no fields first records everything it has as
+  // owned by "before-first-apply" (an Update from the empty object), so the apply can conflict with it.
+  if (live && owned.length === 0) {
+    const { added, modified } = compare({}, base, typeName, sub);
+    const set = union(added, modified);
+    if (set.size > 0) owned.push({ id: { manager: BEFORE_FIRST_APPLY, operation: 'Update', apiVersion: live.apiVersion, time: opts.time }, set });
+  }
   const previous = owned.find((o) => sameManager(o.id, id));
   const others = owned.filter((o) => o !== previous);
   const configSet = ownableFields(config, typeName, sub);
