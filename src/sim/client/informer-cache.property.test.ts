@@ -23,8 +23,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ t: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 3000 }) }),
 );
 
-function play(seed: number, ops: Op[]) {
-  const c = testCluster(seed, { historyLimit: 20 });
+function play(seed: number, ops: Op[], real = false) {
+  const c = testCluster(seed, { historyLimit: 20, real });
   const factories = { a: new SharedInformerFactory(c.ctx, { process: 'a', network: c.network, defaultResync: 7000 }), b: new SharedInformerFactory(c.ctx, { process: 'b', network: c.network }) };
   const informers = { a: factories.a.informerFor('v1', 'ConfigMap'), b: factories.b.informerFor('v1', 'ConfigMap') };
   informers.a.addEventHandler(new RecordingHandler());
@@ -34,23 +34,26 @@ function play(seed: number, ops: Op[]) {
   for (const o of ops) {
     const name = `cm-${'n' in o ? o.n : 0}`;
     const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'default', name }, data: { v: String(version++) } };
-    if (o.t === 'create') c.server.handle({ verb: 'create', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', body, user: 'u' });
-    else if (o.t === 'update') c.server.handle({ verb: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name, body, user: 'u' });
-    else if (o.t === 'delete') c.server.handle({ verb: 'delete', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name, user: 'u' });
+    if (o.t === 'create') c.api.handle({ verb: 'create', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', body, user: 'u' });
+    else if (o.t === 'update') c.api.handle({ verb: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name, body, user: 'u' });
+    else if (o.t === 'delete') c.api.handle({ verb: 'delete', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name, user: 'u' });
     else if (o.t === 'drop') c.network.dropWatchEvents(o.target, o.ms, o.p);
     else if (o.t === 'delay') c.network.delayWatchEvents(o.target, o.delay, o.ms);
     else if (o.t === 'expire') c.network.expireWatches(o.target);
-    else if (o.t === 'compact') c.server.compact();
+    else if (o.t === 'compact') c.api.compact();
     else if (o.t === 'advance') c.run(o.ms);
   }
   return { c, informers };
 }
 
-describe('informer cache vs api-server (property)', () => {
+describe.each([
+  { server: 'the fake api-server', real: false },
+  { server: 'the real ApiServer', real: true },
+])('informer cache vs $server (property)', ({ real }) => {
   it('after any writes, dropped/delayed events and forced relists, a final relist makes every cache equal the server', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), fc.array(op, { maxLength: 60 }), (seed, ops) => {
-        const { c, informers } = play(seed, ops);
+        const { c, informers } = play(seed, ops, real);
         c.network.clearWatchFaults();
         c.run(10_000); // deliveries and pending relists settle
         c.network.expireWatches('a');
@@ -71,7 +74,7 @@ describe('informer cache vs api-server (property)', () => {
   it('without faults the watch alone keeps the cache equal to the server once deliveries settle', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), fc.array(op.filter((o) => o.t === 'create' || o.t === 'update' || o.t === 'delete' || o.t === 'advance'), { maxLength: 60 }), (seed, ops) => {
-        const { c, informers } = play(seed, ops);
+        const { c, informers } = play(seed, ops, real);
         c.run(1000);
         for (const inf of Object.values(informers)) expect(compareCacheWithServer(inf.getIndexer(), c.truth())).toEqual([]);
         expect(c.ctx.trace.slice().filter((e) => e.kind === 'informer.list')).toHaveLength(2);
@@ -91,8 +94,9 @@ describe('informer cache vs api-server (property)', () => {
       { t: 'advance', ms: 5000 },
     ];
     const trace = (seed: number) => {
-      const { c } = play(seed, ops);
+      const { c } = play(seed, ops, real);
       c.run(20_000);
+      expect(c.truth().map((o) => o.metadata.name)).toEqual(['cm-1', 'cm-2']);
       return JSON.stringify(c.ctx.trace.slice());
     };
     expect(trace(5)).toBe(trace(5));

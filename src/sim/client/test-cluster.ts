@@ -6,14 +6,26 @@ import type { KubeObject } from '../api/object.ts';
 import type { ApiResponse } from '../apiserver/api-request.ts';
 import { SimContext } from '../engine/sim-context.ts';
 import { FakeApiServer } from '../network/fake-api-server.ts';
-import { Network, type NetworkOptions } from '../network/network.ts';
+import { Network, type ApiServerEndpoint, type NetworkOptions } from '../network/network.ts';
+import { ApiServer } from '../apiserver/api-server.ts';
 import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from './store.ts';
 import type { ResourceEventHandler } from './shared-index-informer.ts';
 
-export function testCluster(seed = 1, options: { historyLimit?: number; network?: NetworkOptions } = {}) {
+/** What the tests need of either api-server. */
+export type TestApi = ApiServerEndpoint & {
+  compact(): void;
+  listObjects(apiVersion: string, kind: string, namespace?: string): KubeObject[];
+};
+
+/**
+ * A cluster for the client tests. `server` is the fake (request log, `unavailable`, `expireWatches`); with
+ * `real: true`, `api` is the simulation's ApiServer instead and `server` is unused.
+ */
+export function testCluster(seed = 1, options: { historyLimit?: number; network?: NetworkOptions; real?: boolean } = {}) {
   const ctx = new SimContext({ seed });
   const server = new FakeApiServer(options.historyLimit ?? 1000);
-  const network = new Network(ctx, server, options.network);
+  const api: TestApi = options.real ? new ApiServer(ctx, { watchHistory: options.historyLimit ?? 1000 }) : server;
+  const network = new Network(ctx, api, options.network);
   const ok = (res: ApiResponse): KubeObject => {
     if (!res.ok || !('object' in res)) throw new Error(`request failed: ${JSON.stringify(res)}`);
     return res.object;
@@ -21,14 +33,15 @@ export function testCluster(seed = 1, options: { historyLimit?: number; network?
   return {
     ctx,
     server,
+    api,
     network,
     run: (ms: number) => ctx.scheduler.runUntil(ctx.now + ms),
     create: (name: string, data: Record<string, string> = {}, namespace = 'default') =>
-      ok(server.handle({ verb: 'create', apiVersion: 'v1', kind: 'ConfigMap', namespace, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace, name }, data }, user: 'test' })),
+      ok(api.handle({ verb: 'create', apiVersion: 'v1', kind: 'ConfigMap', namespace, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace, name }, data }, user: 'test' })),
     update: (name: string, data: Record<string, string>, namespace = 'default') =>
-      ok(server.handle({ verb: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace, name, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace, name }, data }, user: 'test' })),
-    remove: (name: string, namespace = 'default') => ok(server.handle({ verb: 'delete', apiVersion: 'v1', kind: 'ConfigMap', namespace, name, user: 'test' })),
-    truth: () => server.list('v1', 'ConfigMap'),
+      ok(api.handle({ verb: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace, name, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace, name }, data }, user: 'test' })),
+    remove: (name: string, namespace = 'default') => ok(api.handle({ verb: 'delete', apiVersion: 'v1', kind: 'ConfigMap', namespace, name, user: 'test' })),
+    truth: () => api.listObjects('v1', 'ConfigMap'),
   };
 }
 

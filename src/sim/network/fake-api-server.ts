@@ -133,6 +133,11 @@ export class FakeApiServer implements ApiServerEndpoint {
       .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
   }
 
+  /** Alias of {@link list}, named as the real api-server's. */
+  listObjects(apiVersion: string, kind: string, namespace?: string): KubeObject[] {
+    return this.list(apiVersion, kind, namespace);
+  }
+
   /** Forgets all history up to now: every watch from an older revision gets 410. */
   compact(): void {
     this.history = [];

@@ -7,6 +7,7 @@
  * to lift one. Recording `fault.inject` is the fault planner's job; a lapsed fault simply stops matching.
  * API-server unavailability is the api-server's own fault (it answers 503); clients retry per client-go.
  */
+import type { KubeObject } from '../api/object.ts';
 import type { Status } from '../api/status.ts';
 import type { ApiRequest, ApiResponse, ServerWatch, WatchRequest, WatchSink } from '../apiserver/api-request.ts';
 import type { SimContext } from '../engine/sim-context.ts';
@@ -19,6 +20,8 @@ export interface ApiServerEndpoint {
   handle(req: ApiRequest): ApiResponse;
   /** Opens a server-side watch that calls `sink` at each matching change; a Status (e.g. 410 Expired) if refused. */
   watch(req: WatchRequest, sink: WatchSink): ServerWatch | Status;
+  /** A read of the store without a request (for a write's rvBefore and changed fields); else a `get` is used. */
+  getObject?(apiVersion: string, kind: string, namespace: string | undefined, name: string): KubeObject | undefined;
 }
 
 /** A uniform latency: `meanMs ± jitterMs`. */

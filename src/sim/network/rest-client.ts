@@ -16,7 +16,7 @@ import type { ApiRequest, ApiResponse } from '../apiserver/api-request.ts';
 import type { Transport, TransportReply } from '../controller/transport.ts';
 import type { ObjectRef, TraceEventOf, Verb } from '../trace/trace-event.ts';
 import { refOf } from '../trace/trace-event.ts';
-import { changedPaths } from './changed-paths.ts';
+import { changedPaths } from '../apiserver/strategy/object-diff.ts';
 import type { Network } from './network.ts';
 import { TokenBucket } from './token-bucket.ts';
 
@@ -176,7 +176,9 @@ export class RestClient implements Transport {
 
   /** The object before a write, for rvBefore and `changed` (a read of the store, not a request). */
   private peek(r: ApiRequest): { metadata?: { resourceVersion?: string } } | undefined {
-    const res = this.network.apiServer.handle({
+    const server = this.network.apiServer;
+    if (server.getObject) return server.getObject(r.apiVersion, r.kind, r.namespace, r.name!);
+    const res = server.handle({
       verb: 'get',
       apiVersion: r.apiVersion,
       kind: r.kind,
