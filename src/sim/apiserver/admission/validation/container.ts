@@ -120,7 +120,8 @@ export function validateContainer(errs: FieldError[], c: JsonObject, path: strin
 export function validateContainers(errs: FieldError[], spec: JsonObject, path: string, seen: Set<string>, isInit: boolean): void {
   const k = isInit ? 'initContainers' : 'containers';
   const list = readObjects(errs, spec, k, path);
-  if (!isInit && list.length === 0 && !(Array.isArray(spec[k]) && (spec[k] as unknown[]).length > 0)) {
+  const raw = spec[k];
+  if (!isInit && (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0))) {
     errs.push(fieldError.required(child(path, k), ''));
   }
   for (const { item, path: p } of list) {
