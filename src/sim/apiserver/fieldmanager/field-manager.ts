@@ -198,7 +198,10 @@ export function serverSideApply(
   const changed = union(added, modified);
   const conflicts: FieldConflict[] = [];
   for (const o of others) {
-    for (const p of sortedPaths(intersection(o.set, changed))) conflicts.push({ manager: o.id, path: p });
+    // The conflict names the manager by its identifier (managedfields.go BuildManagerIdentifier), which has no
+    // time: the real message reads `conflict with "kubectl-edit" using apps/v1: .spec.replicas`.
+    const { time: _time, ...identifier } = o.id;
+    for (const p of sortedPaths(intersection(o.set, changed))) conflicts.push({ manager: identifier, path: p });
   }
   if (conflicts.length > 0 && !opts.force) return { ok: false, status: applyConflict(conflicts) };
   for (const o of others) o.set = difference(difference(o.set, changed), removed);
