@@ -124,6 +124,11 @@ export class Reflector implements WatchReceiver {
     return this.running;
   }
 
+  /** The open watch channel, if any (for the UI: events in flight). */
+  watchChannel(): WatchChannel | null {
+    return this.channel;
+  }
+
   /** Whether a watch is open. */
   get watching(): boolean {
     return this.channel !== null;

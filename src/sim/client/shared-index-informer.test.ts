@@ -32,6 +32,17 @@ describe('SharedIndexInformer', () => {
       { type: 'delete', name: 'b', tombstone: false },
     ]);
     expect(inf.get('default', 'a')!.metadata.resourceVersion).toBe('3');
+    expect(inf.status()).toEqual({
+      name: 'kube-controller-manager/informer/configmaps',
+      resource: 'configmaps',
+      synced: true,
+      lastSyncResourceVersion: '4',
+      cached: 1,
+      watching: true,
+      inFlight: 0,
+      handlers: 1,
+      lists: 1,
+    });
   });
 
   it('resync re-delivers every cached object as onUpdate(old == new) and records informer.resync', () => {

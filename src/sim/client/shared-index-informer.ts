@@ -42,6 +42,22 @@ export interface HandlerRegistration {
   syncing: boolean;
 }
 
+/** A snapshot of an informer for the informer panel. */
+export interface InformerStatus {
+  name: string;
+  resource: string;
+  synced: boolean;
+  lastSyncResourceVersion: string;
+  /** Objects in the cache. */
+  cached: number;
+  watching: boolean;
+  /** Watch events on the wire to this informer. */
+  inFlight: number;
+  handlers: number;
+  /** Completed lists (1 = never relisted). */
+  lists: number;
+}
+
 export interface SharedIndexInformerOptions {
   /** "<process>/informer/<resource>". */
   name: string;
@@ -146,6 +162,22 @@ export class SharedIndexInformer implements DeltaProcessor, ResyncChecker {
 
   get isStopped(): boolean {
     return this.stopped;
+  }
+
+  /** What the informer panel shows. */
+  status(): InformerStatus {
+    const r = this.reflector;
+    return {
+      name: this.name,
+      resource: this.options.resource,
+      synced: this.hasSynced(),
+      lastSyncResourceVersion: this.lastSyncResourceVersion(),
+      cached: this.indexer.size,
+      watching: r?.watching ?? false,
+      inFlight: r?.watchChannel()?.inFlight ?? 0,
+      handlers: this.listeners.length,
+      lists: r?.listCount ?? 0,
+    };
   }
 
   /** `HasSynced`: the first list has been fully processed. */

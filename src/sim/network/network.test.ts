@@ -133,6 +133,17 @@ describe('RestClient', () => {
   });
 });
 
+describe('Network', () => {
+  it('latency can be changed at run time', () => {
+    const { ctx, network } = setup();
+    network.setRequestLatency({ meanMs: 100, jitterMs: 0 });
+    const replies = new Replies(ctx);
+    network.restClient('c').send(create('a'), replies, 'onResponse', 1);
+    ctx.scheduler.runUntil(1000);
+    expect(replies.got[0]!.at).toBe(200);
+  });
+});
+
 describe('WatchChannel', () => {
   it('delivers in order after the watch latency, each as watch.deliver caused by the write\'s api.response', () => {
     const { ctx, network } = setup(3, { watchLatency: { meanMs: 3, jitterMs: 2 } });

@@ -55,8 +55,8 @@ export interface WatchFault {
 }
 
 export class Network {
-  readonly requestLatencyOptions: Latency;
-  readonly watchLatencyOptions: Latency;
+  requestLatencyOptions: Latency;
+  watchLatencyOptions: Latency;
   private readonly clientDefaults: RestClientOptions;
   private readonly clients = new Map<string, RestClient>();
   private readonly channels = new Map<number, WatchChannel>();
@@ -74,6 +74,16 @@ export class Network {
     this.requestLatencyOptions = options.requestLatency ?? DEFAULT_REQUEST_LATENCY;
     this.watchLatencyOptions = options.watchLatency ?? DEFAULT_WATCH_LATENCY;
     this.clientDefaults = options.client ?? {};
+  }
+
+  /** Changes the request latency from now on (a "slow network" fault, or a settings slider). */
+  setRequestLatency(latency: Latency): void {
+    this.requestLatencyOptions = { ...latency };
+  }
+
+  /** Changes the watch delivery latency from now on; events in flight keep their delivery time. */
+  setWatchLatency(latency: Latency): void {
+    this.watchLatencyOptions = { ...latency };
   }
 
   /** A one-way request/response latency sample (ms). */
