@@ -25,7 +25,7 @@ let modelCount = 0;
 function schemas() {
   baseSchema ??= JSON.parse(kubernetesSchemaText) as KubernetesSchema;
   const schema = withCustomResources(baseSchema, customResourceSchemas());
-  return [{ uri: SCHEMA_URI, fileMatch: [`*${MANIFEST_SUFFIX}`], schema: schema as never }];
+  return [{ uri: SCHEMA_URI, fileMatch: [`**/*${MANIFEST_SUFFIX}`], schema: schema as never }];
 }
 
 /** Sets up workers, the YAML language and its schemas (idempotent); returns the Monaco namespace. */
