@@ -151,4 +151,61 @@ describe('parseScenario', () => {
       if (!r.ok) for (const e of r.errors) expect(e.line).toBeGreaterThanOrEqual(1);
     }
   });
+
+  it('accepts the complete example of docs/scenario-format.md', () => {
+    const doc = readFileSync(new URL('../../../docs/scenario-format.md', import.meta.url), 'utf8');
+    const example = /## A complete example\n\n```yaml\n([\s\S]*?)```/.exec(doc)![1]!;
+    expect(scenarioOf(example).name).toBe('replicaset-heals');
+  });
+});
+
+describe('parseScenario: manifests inside the scenario', () => {
+  const MANIFESTS = `${HEAD}manifests: |
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web}
+  ---
+  apiVersion: v1
+  kind: Widget
+  metadata: {name: w}
+`;
+
+  it('names an unknown kind at its line in the scenario file, in kubectl\'s words', () => {
+    const [e] = errorsOf(MANIFESTS);
+    expect(formatScenarioError(e!)).toBe('line 9, column 3: manifests: no matches for kind "Widget" in version "v1" (ensure CRDs are installed first)');
+  });
+
+  it('accepts a kind defined by a CustomResourceDefinition of the same scenario', () => {
+    const crd = `actions:
+  - at: 1s
+    apply:
+      apiVersion: apiextensions.k8s.io/v1
+      kind: CustomResourceDefinition
+      metadata: {name: widgets.v1}
+      spec:
+        group: v1
+        names: {kind: Widget, plural: widgets}
+        versions: [{name: v1}]
+`;
+    // group "v1" with version "v1" gives apiVersion "v1/v1", not "v1": still unknown.
+    expect(errorsOf(MANIFESTS + crd)[0]!.message).toContain('"Widget"');
+    expect(parseScenario(MANIFESTS.replace('apiVersion: v1\n  kind: Widget', 'apiVersion: example.com/v1\n  kind: Widget') + crd.replace('group: v1', 'group: example.com')).ok).toBe(true);
+  });
+
+  it('names a YAML error inside a manifest block at the scenario\'s line, and object manifests by index', () => {
+    const [syntax] = errorsOf(`${HEAD}manifests: |\n  apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c\n  data: {}\n`);
+    expect(syntax).toMatchObject({ path: 'manifests' });
+    expect(syntax!.line).toBeGreaterThanOrEqual(6);
+    const [obj] = errorsOf(`${HEAD}actions:\n  - at: 1s\n    create:\n      - {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n      - {apiVersion: v9, kind: ConfigMap, metadata: {name: b}}\n`);
+    expect(obj).toMatchObject({ path: 'actions[0].create[1]', line: 8, message: expect.stringContaining('in version "v9"') });
+  });
+
+  it('an alias bomb inside a manifest block is refused', () => {
+    const bomb = ['a: &a [x,x,x,x,x,x,x,x,x,x]'];
+    for (let i = 1; i < 8; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    const text = `${HEAD}manifests: |\n${bomb.map((l) => `  ${l}`).join('\n')}\n`;
+    const [e] = errorsOf(text);
+    expect(e).toMatchObject({ path: 'manifests' });
+    expect(e!.message).toMatch(/alias/i);
+  });
 });

@@ -7,7 +7,8 @@
  */
 import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
-import { scenarioSchema } from './scenario-schema.ts';
+import { scenarioSchema, type ScenarioFile } from './scenario-schema.ts';
+import { checkManifests, type ManifestsSite } from './check-manifests.ts';
 import { normalizeScenario } from './normalize-scenario.ts';
 import type { Scenario } from './scenario.ts';
 
@@ -89,6 +90,16 @@ export function parseScenario(text: string): ParseScenarioResult {
       }),
     };
   }
+  const manifestIssues = checkManifests(manifestSites(parsed.data, doc, text, lineCounter));
+  if (manifestIssues.length > 0) {
+    return {
+      ok: false,
+      errors: manifestIssues.map((i) => {
+        const pos = i.line !== undefined ? { line: i.line, col: i.column ?? 1 } : locate(i.path);
+        return { line: pos.line, column: pos.col, path: formatPath(i.path), message: i.message };
+      }),
+    };
+  }
   return { ok: true, scenario };
 }
 
@@ -129,17 +140,17 @@ function flattenIssues(issues: readonly z.core.$ZodIssue[], base: PropertyKey[] 
   return out;
 }
 
-/** The source offset of the deepest node along `path` (the parent's when a key is missing). */
-function offsetOf(doc: Document, path: readonly PropertyKey[]): number | undefined {
+/** The deepest node along `path` (the parent when a key is missing), and its source offset. */
+function nodeAt(doc: Document, path: readonly PropertyKey[]): { node: unknown; offset: number | undefined; complete: boolean } {
   let node: unknown = doc.contents;
   let offset = (node as Node | null)?.range?.[0];
+  let depth = 0;
   for (const seg of path) {
     if (isAlias(node)) node = node.resolve(doc);
     let next: unknown;
     if (isMap(node)) {
       const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === seg);
-      if (pair) next = pair.value ?? pair.key;
-      if (pair && pair.value === null) next = pair.key;
+      if (pair) next = pair.value === null ? pair.key : pair.value;
     } else if (isSeq(node) && typeof seg === 'number') {
       next = node.items[seg];
     }
@@ -147,8 +158,44 @@ function offsetOf(doc: Document, path: readonly PropertyKey[]): number | undefin
     if (!range) break;
     node = next;
     offset = range[0];
+    depth++;
   }
-  return offset;
+  return { node, offset, complete: depth === path.length };
+}
+
+function offsetOf(doc: Document, path: readonly PropertyKey[]): number | undefined {
+  return nodeAt(doc, path).offset;
+}
+
+/** Every place the file holds manifests, with how to map their text lines onto the file's. */
+function manifestSites(file: ScenarioFile, doc: Document, text: string, lineCounter: LineCounter): ManifestsSite[] {
+  const candidates: PropertyKey[][] = [];
+  if (file.manifests !== undefined) candidates.push(['manifests']);
+  (file.actions ?? []).forEach((a, i) => {
+    for (const verb of ['apply', 'create'] as const) {
+      const body = a[verb];
+      if (body === undefined) continue;
+      candidates.push(typeof body === 'object' && !Array.isArray(body) && 'manifests' in body ? ['actions', i, verb, 'manifests'] : ['actions', i, verb]);
+    }
+  });
+  const lines = text.split('\n');
+  const sites: ManifestsSite[] = [];
+  for (const path of candidates) {
+    const { node, complete } = nodeAt(doc, path);
+    if (!complete) continue;
+    const value = (node as { toJSON?: () => unknown } | null)?.toJSON?.() ?? (isScalar(node) ? node.value : undefined);
+    if (typeof value === 'string' && isScalar(node) && node.range) {
+      const start = lineCounter.linePos(node.range[0]);
+      const block = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED';
+      const firstLine = block ? start.line + 1 : start.line;
+      const content = lines.slice(firstLine - 1).find((l) => l.trim() !== '') ?? '';
+      // Only a block scalar's lines are the file's lines; a quoted string's escapes ("\n") are not.
+      sites.push(block ? { path, value, firstLine, indent: content.length - content.trimStart().length } : { path, value, firstLine: 0, indent: 0 });
+    } else if (Array.isArray(value) || (typeof value === 'object' && value !== null)) {
+      sites.push({ path, value: Array.isArray(value) ? (value as object[]) : [value], firstLine: 0, indent: 0 });
+    }
+  }
+  return sites;
 }
 
 function firstAlias(doc: Document): number | undefined {
