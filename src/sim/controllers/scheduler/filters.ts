@@ -1,0 +1,94 @@
+/**
+ * The default scheduler's Filter plugins, as pure functions of a pod, a node and the pods already on that node,
+ * run in the default profile's order; the first failing plugin decides the node's status.
+ *
+ * Ported from kubernetes `pkg/scheduler/framework/plugins/{nodeunschedulable,nodename,tainttoleration,nodeaffinity,
+ * noderesources/fit.go}` and `pkg/scheduler/apis/config/v1/default_plugins.go` (order).
+ */
+import type { Node, Pod } from 'kubernetes-types/core/v1';
+import { requiredNodeAffinityMatches } from './node-affinity';
+import { nodeAllocatable, nodeRequested, podRequests } from './pod-resources';
+import { findMatchingUntoleratedTaint, tolerationsTolerateTaint } from './taint-toleration';
+
+/** Framework status codes that matter to filtering and preemption. */
+export type Code = 'Success' | 'Unschedulable' | 'UnschedulableAndUnresolvable';
+
+/** A plugin's verdict on one node: `reasons` are what FailedScheduling counts. */
+export interface FilterStatus {
+  code: Code;
+  reasons: string[];
+  plugin?: string;
+}
+
+export const SUCCESS: FilterStatus = Object.freeze({ code: 'Success', reasons: [] }) as FilterStatus;
+
+export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
+export const ERR_REASON_NODE_NAME = "node(s) didn't match the requested node name";
+export const ERR_REASON_POD_AFFINITY = "node(s) didn't match Pod's node affinity/selector";
+export const TAINT_NODE_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
+
+const fail = (code: Code, plugin: string, ...reasons: string[]): FilterStatus => ({ code, reasons, plugin });
+
+/** NodeUnschedulable: spec.unschedulable nodes only take pods tolerating `node.kubernetes.io/unschedulable:NoSchedule`. */
+export function nodeUnschedulableFilter(pod: Pod, node: Node): FilterStatus {
+  if (!node.spec?.unschedulable) return SUCCESS;
+  if (tolerationsTolerateTaint(pod.spec?.tolerations, { key: TAINT_NODE_UNSCHEDULABLE, effect: 'NoSchedule' })) return SUCCESS;
+  return fail('UnschedulableAndUnresolvable', 'NodeUnschedulable', ERR_REASON_UNSCHEDULABLE);
+}
+
+/** NodeName: a pod with spec.nodeName fits only that node. */
+export function nodeNameFilter(pod: Pod, node: Node): FilterStatus {
+  const want = pod.spec?.nodeName;
+  if (!want || want === node.metadata?.name) return SUCCESS;
+  return fail('UnschedulableAndUnresolvable', 'NodeName', ERR_REASON_NODE_NAME);
+}
+
+/** TaintToleration: every NoSchedule and NoExecute taint must be tolerated ("node(s) had untolerated taint {k: v}"). */
+export function taintTolerationFilter(pod: Pod, node: Node): FilterStatus {
+  const taint = findMatchingUntoleratedTaint(node.spec?.taints, pod.spec?.tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+  if (!taint) return SUCCESS;
+  return fail('UnschedulableAndUnresolvable', 'TaintToleration', `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`);
+}
+
+/** NodeAffinity: spec.nodeSelector and required node affinity. */
+export function nodeAffinityFilter(pod: Pod, node: Node): FilterStatus {
+  return requiredNodeAffinityMatches(pod, node) ? SUCCESS : fail('UnschedulableAndUnresolvable', 'NodeAffinity', ERR_REASON_POD_AFFINITY);
+}
+
+/**
+ * NodeResourcesFit (`fitsRequest`): "Too many pods" when the node is at its pod count; then each requested
+ * resource above allocatable − requested gives "Insufficient <name>" (cpu, memory, ephemeral-storage, extended).
+ * Unschedulable (not unresolvable): preemption might help.
+ */
+export function nodeResourcesFitFilter(pod: Pod, node: Node, podsOnNode: readonly Pod[]): FilterStatus {
+  const reasons: string[] = [];
+  const { resource: alloc, allowedPodNumber } = nodeAllocatable(node);
+  if (podsOnNode.length + 1 > allowedPodNumber) reasons.push('Too many pods');
+  const req = podRequests(pod);
+  const used = nodeRequested(podsOnNode);
+  const scalarNames = Object.keys(req.scalar).sort();
+  if (req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && scalarNames.length === 0) {
+    return reasons.length ? fail('Unschedulable', 'NodeResourcesFit', ...reasons) : SUCCESS;
+  }
+  if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU) reasons.push('Insufficient cpu');
+  if (req.memory > 0 && req.memory > alloc.memory - used.memory) reasons.push('Insufficient memory');
+  if (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage) reasons.push('Insufficient ephemeral-storage');
+  for (const name of scalarNames) {
+    const want = req.scalar[name] ?? 0;
+    if (want > 0 && want > (alloc.scalar[name] ?? 0) - (used.scalar[name] ?? 0)) reasons.push(`Insufficient ${name}`);
+  }
+  return reasons.length ? fail('Unschedulable', 'NodeResourcesFit', ...reasons) : SUCCESS;
+}
+
+/**
+ * RunFilterPlugins with the default profile's order (NodeUnschedulable, NodeName, TaintToleration, NodeAffinity,
+ * NodeResourcesFit): the first non-success status, or success. `podsOnNode` are the non-terminal pods bound to it.
+ * @remarks NodePorts, volume, PodTopologySpread and InterPodAffinity filters are not modelled.
+ */
+export function runFilterPlugins(pod: Pod, node: Node, podsOnNode: readonly Pod[]): FilterStatus {
+  for (const filter of [nodeUnschedulableFilter, nodeNameFilter, taintTolerationFilter, nodeAffinityFilter]) {
+    const s = filter(pod, node);
+    if (s.code !== 'Success') return s;
+  }
+  return nodeResourcesFitFilter(pod, node, podsOnNode);
+}

@@ -1,0 +1,85 @@
+/**
+ * What a pod asks of a node (its effective requests) and what a node has left.
+ *
+ * Ported from kubernetes `pkg/scheduler/framework/types.go` (NodeInfo.Requested / NonZeroRequested, calculateResource),
+ * `k8s.io/component-helpers/resource/helpers.go` (PodRequests) and `pkg/scheduler/util/pod_resources.go`
+ * (DefaultMilliCPURequest, DefaultMemoryRequest).
+ */
+import type { Container, Node, Pod } from 'kubernetes-types/core/v1';
+import { milliValue, parseQuantity } from '../../api/quantity';
+
+/** Requests of one pod or the sum over a node's pods: milli-CPU, bytes, and every other resource by name. */
+export interface Resource {
+  milliCPU: number;
+  memory: number;
+  ephemeralStorage: number;
+  /** Extended/scalar resources (e.g. "nvidia.com/gpu"), in their own units. */
+  scalar: Record<string, number>;
+}
+
+/** Used for scoring when a container does not request CPU (0.1 core) or memory (200 MiB). */
+export const DEFAULT_MILLI_CPU_REQUEST = 100;
+export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
+
+export const emptyResource = (): Resource => ({ milliCPU: 0, memory: 0, ephemeralStorage: 0, scalar: {} });
+
+function addList(r: Resource, list: Readonly<Record<string, unknown>> | undefined): Resource {
+  const out: Resource = { ...r, scalar: { ...r.scalar } };
+  for (const name of Object.keys(list ?? {}).sort()) {
+    const q = list![name];
+    if (name === 'cpu') out.milliCPU += milliValue(q) ?? 0;
+    else if (name === 'memory') out.memory += parseQuantity(q) ?? 0;
+    else if (name === 'ephemeral-storage') out.ephemeralStorage += parseQuantity(q) ?? 0;
+    else if (name !== 'pods') out.scalar[name] = (out.scalar[name] ?? 0) + (parseQuantity(q) ?? 0);
+  }
+  return out;
+}
+
+function max(a: Resource, b: Resource): Resource {
+  const scalar: Record<string, number> = { ...a.scalar };
+  for (const [k, v] of Object.entries(b.scalar)) scalar[k] = Math.max(scalar[k] ?? 0, v);
+  return { milliCPU: Math.max(a.milliCPU, b.milliCPU), memory: Math.max(a.memory, b.memory), ephemeralStorage: Math.max(a.ephemeralStorage, b.ephemeralStorage), scalar };
+}
+
+/** Sum of two resources. */
+export function addResources(a: Resource, b: Resource): Resource {
+  const scalar: Record<string, number> = { ...a.scalar };
+  for (const [k, v] of Object.entries(b.scalar)) scalar[k] = (scalar[k] ?? 0) + v;
+  return { milliCPU: a.milliCPU + b.milliCPU, memory: a.memory + b.memory, ephemeralStorage: a.ephemeralStorage + b.ephemeralStorage, scalar };
+}
+
+/**
+ * `PodRequests`: max(Σ containers + Σ sidecars, the largest regular init container) + overhead. With `nonZero`,
+ * a container without a CPU or memory request counts the defaults (the scorers' view).
+ * @remarks upstream accounts sidecars started before each init container; we add all sidecars to the regular sum.
+ */
+export function podRequests(pod: Pod, nonZero = false): Resource {
+  const one = (c: Container): Resource => {
+    let r = addList(emptyResource(), c.resources?.requests);
+    if (nonZero) {
+      const req = c.resources?.requests ?? {};
+      if (!('cpu' in req)) r = { ...r, milliCPU: r.milliCPU + DEFAULT_MILLI_CPU_REQUEST };
+      if (!('memory' in req)) r = { ...r, memory: r.memory + DEFAULT_MEMORY_REQUEST };
+    }
+    return r;
+  };
+  let sum = emptyResource();
+  for (const c of pod.spec?.containers ?? []) sum = addResources(sum, one(c));
+  let initMax = emptyResource();
+  for (const c of pod.spec?.initContainers ?? []) {
+    if (c.restartPolicy === 'Always') sum = addResources(sum, one(c));
+    else initMax = max(initMax, one(c));
+  }
+  return addList(max(sum, initMax), pod.spec?.overhead);
+}
+
+/** The node's allocatable resources and pod count (`NodeInfo.Allocatable`). */
+export function nodeAllocatable(node: Node): { resource: Resource; allowedPodNumber: number } {
+  const alloc = node.status?.allocatable ?? {};
+  return { resource: addList(emptyResource(), alloc), allowedPodNumber: parseQuantity(alloc['pods']) ?? 0 };
+}
+
+/** `NodeInfo.Requested` (or `NonZeroRequested`): the sum over the pods assigned to the node. */
+export function nodeRequested(podsOnNode: readonly Pod[], nonZero = false): Resource {
+  return podsOnNode.reduce((acc, p) => addResources(acc, podRequests(p, nonZero)), emptyResource());
+}
