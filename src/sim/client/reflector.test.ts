@@ -102,7 +102,9 @@ describe('Reflector', () => {
     r.run();
     c.run(100);
     const first = c.network.openChannels()[0]!.id;
+    c.create('a');
     c.run(10 * 60_000 + 1);
+    expect(c.server.watchRequests.map((w) => w.resourceVersion)).toEqual(['0', '1']);
     expect(r.listCount).toBe(1);
     expect(c.network.openChannels().map((ch) => ch.id)).not.toContain(first);
     expect(c.server.watchCount).toBe(1);
