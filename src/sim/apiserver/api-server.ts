@@ -15,7 +15,7 @@
 import type { SimContext } from '../engine/sim-context.ts';
 import type { KubeObject } from '../api/object.ts';
 import type { ResourceInfo } from '../api/resources.ts';
-import { badRequest, conflict, isStatus, methodNotSupported, serviceUnavailable, type Status } from '../api/status.ts';
+import { badRequest, conflict, isStatus, methodNotSupported, resourceNotServed, serviceUnavailable, type Status } from '../api/status.ts';
 import type { ApiRequest, ApiResponse, ServerWatch, WatchRequest, WatchSink } from './api-request.ts';
 import { ServerCore, type AdmissionPlugin, type ApiServerOptions } from './server-core.ts';
 import { handleCreate } from './handlers/create.ts';
@@ -94,6 +94,7 @@ export class ApiServer {
       return fail(info);
     }
     if (req.verb !== 'list' && req.verb !== 'create' && req.verb !== 'patch' && !req.name) return fail(badRequest('resource name may not be empty'));
+    if (req.subresource !== undefined && req.subresource !== 'status' && req.subresource !== 'scale') return fail(resourceNotServed(this.core.gr(info)));
     if (req.subresource === 'status' && !info.status) return fail(methodNotSupported(this.core.gr(info), req.verb));
     const injected = this.injectedConflict(req, info);
     if (injected) return fail(injected);
@@ -209,6 +210,11 @@ export class ApiServer {
 
   unregister(group: string, kind: string): void {
     this.core.registry.unregister(group, kind);
+  }
+
+  /** The served kind for an apiVersion + kind (built-in or custom), or undefined. */
+  lookup(apiVersion: string, kind: string): ResourceInfo | undefined {
+    return this.core.registry.lookup(apiVersion, kind);
   }
 
   /** kubectl-style name resolution ("deploy", "deployments.apps", "Deployment"). */
