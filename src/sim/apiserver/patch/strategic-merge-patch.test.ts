@@ -10,6 +10,16 @@ import { PatchError } from './patch-error.ts';
 const POD = { group: '', version: 'v1', kind: 'Pod' };
 const DEPLOYMENT = { group: 'apps', version: 'v1', kind: 'Deployment' };
 
+function statusOf(fn: () => unknown): { code: number; message: string } {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof PatchError) return e.status;
+    throw e;
+  }
+  throw new Error('expected a PatchError');
+}
+
 const pod = (spec: unknown, metadata: unknown = { name: 'p' }): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata, spec });
 
 describe('applyStrategicMergePatch: merging lists by their patchMergeKey', () => {
@@ -101,15 +111,9 @@ describe('applyStrategicMergePatch: merging lists by their patchMergeKey', () =>
     expect(out).toEqual({ spec: { replicas: 1, template: { spec: { containers: [{ name: 'a', image: 'a:1' }, { name: 'b', image: 'b:2' }] } } } });
   });
 
-  it('rejects a merging-list item without its merge key (400)', () => {
-    try {
-      applyStrategicMergePatch(twoContainers, { spec: { containers: [{ image: 'x' }] } }, POD);
-      expect.unreachable();
-    } catch (e) {
-      expect(e).toBeInstanceOf(PatchError);
-      expect((e as PatchError).status.code).toBe(400);
-      expect((e as PatchError).status.message).toContain('does not contain declared merge key: name');
-    }
+  it('a merging-list item without its merge key fails with mergepatch\'s text (a 500 upstream: not an API status)', () => {
+    const s = statusOf(() => applyStrategicMergePatch(twoContainers, { spec: { containers: [{ image: 'x', ports: [{ containerPort: 1 }] }] } }, POD));
+    expect(s).toMatchObject({ code: 500, message: 'map: map[image:x ports:[map[containerPort:1]]] does not contain declared merge key: name' });
   });
 });
 
@@ -133,8 +137,21 @@ describe('applyStrategicMergePatch: maps and directives', () => {
     expect(applyStrategicMergePatch(target, { metadata: { labels: { $patch: 'delete' } } }, POD)).toEqual(pod({}, { name: 'p' }));
   });
 
-  it('an unknown $patch value is a 400', () => {
-    expect(() => applyStrategicMergePatch(pod({}), { spec: { $patch: 'explode' } }, POD)).toThrow(/Unknown patch type: explode/);
+  it('an unknown $patch value fails with mergepatch\'s text', () => {
+    expect(statusOf(() => applyStrategicMergePatch(pod({}), { spec: { $patch: 'explode' } }, POD)).message).toBe('unknown patch type: explode in map: map[$patch:explode]');
+  });
+
+  it('malformed directives are 400 BadRequest; lists of lists 422', () => {
+    const d = { spec: { strategy: { type: 'RollingUpdate' } } };
+    expect(statusOf(() => applyStrategicMergePatch(d, { spec: { strategy: { $retainKeys: ['type'], rollingUpdate: {} } } }, DEPLOYMENT))).toMatchObject({
+      code: 400,
+      message: 'invalid patch format of retainKeys',
+    });
+    expect(statusOf(() => applyStrategicMergePatch(pod({}), { spec: { '$setElementOrder/containers': 'x' } }, POD))).toMatchObject({
+      code: 400,
+      message: 'invalid patch format of setElementOrder list',
+    });
+    expect(statusOf(() => applyStrategicMergePatch(pod({}, { name: 'p', finalizers: ['a'] }), { metadata: { finalizers: [['b']] } }, POD)).code).toBe(422);
   });
 
   it('finalizers merge as a set of primitives; $deleteFromPrimitiveList removes some', () => {

@@ -4,9 +4,17 @@
  * merge keys and strategies of patch-meta.ts. Directives: `$patch: replace|delete|merge`, `$retainKeys`,
  * `$deleteFromPrimitiveList/<field>`, `$setElementOrder/<field>`; a `null` value deletes a key.
  */
-import { badRequest } from '../../api/status.ts';
 import { fieldMeta, rootTypeOf, type FieldMeta } from './patch-meta.ts';
-import { PatchError } from './patch-error.ts';
+import {
+  badPatch,
+  badPatchType,
+  ERR_BAD_PATCH_FORMAT_FOR_PRIMITIVE_LIST,
+  ERR_BAD_PATCH_FORMAT_FOR_RETAIN_KEYS,
+  ERR_BAD_PATCH_FORMAT_FOR_SET_ELEMENT_ORDER_LIST,
+  noMergeKey,
+  patchServerError,
+  unprocessablePatch,
+} from './strategic-patch-errors.ts';
 
 type JsonMap = Record<string, unknown>;
 
@@ -17,10 +25,6 @@ const SET_ELEMENT_ORDER = '$setElementOrder/';
 
 function isMap(x: unknown): x is JsonMap {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-function fail(message: string): never {
-  throw new PatchError(badRequest(message));
 }
 
 /** Deep structural equality of JSON values (key order ignored). */
@@ -36,8 +40,9 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 
 /**
  * Applies a strategic merge `patch` to `target` (an object of kind `gvk`) and returns the result; neither argument
- * is modified. Throws {@link PatchError} (400 BadRequest) for a patch that is not an object, an unknown `$patch`
- * value, or a map-list item without its merge key.
+ * is modified. Throws {@link PatchError} with upstream's status (strategic-patch-errors.ts): 400 for a patch that is
+ * not an object or a malformed directive (keys outside `$retainKeys` included), 422 for lists of lists, 500 for a map-list
+ * item without its merge key or an unknown `$patch`.
  *
  * List order follows upstream exactly (`normalizeElementOrder`): `$setElementOrder` first, then the patch's order,
  * then the live order; an item new to a merging list comes before the live items (kubectl patch "prepends").
@@ -50,7 +55,7 @@ export function applyStrategicMergePatch(
   patch: unknown,
   gvk: { group: string; version: string; kind: string },
 ): unknown {
-  if (!isMap(patch)) fail(`json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`);
+  if (!isMap(patch)) badPatch(`json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`);
   const original = isMap(target) ? target : {};
   const merged = mergeMap(original, patch, rootTypeOf(gvk));
   return merged ?? {};
@@ -63,14 +68,19 @@ function mergeMap(original: JsonMap, patch: JsonMap, typeName: string | undefine
     // upstream handleDirectiveInMergeMap
     if (directive === 'delete') return undefined;
     if (directive === 'replace') return stripDirectives(patch, typeName) as JsonMap;
-    if (directive !== 'merge') fail(`Unknown patch type: ${String(directive)} in map: ${JSON.stringify(patch)}`);
+    if (directive !== 'merge') badPatchType(directive, patch);
   }
   const result: JsonMap = { ...original };
 
   // upstream applyRetainKeysDirective
   const retain = patch[RETAIN_KEYS];
   if (retain !== undefined) {
-    if (!Array.isArray(retain)) fail('invalid patch: $retainKeys must be a list of strings');
+    if (!Array.isArray(retain)) badPatch(ERR_BAD_PATCH_FORMAT_FOR_RETAIN_KEYS);
+    // The patch may only set keys it retains.
+    for (const k of Object.keys(patch)) {
+      if (k === PATCH || k === RETAIN_KEYS || k.startsWith(DELETE_FROM_PRIMITIVE_LIST) || k.startsWith(SET_ELEMENT_ORDER) || patch[k] === null) continue;
+      if (!retain.includes(k)) badPatch(ERR_BAD_PATCH_FORMAT_FOR_RETAIN_KEYS);
+    }
     for (const k of Object.keys(result)) if (!retain.includes(k)) delete result[k];
   }
 
@@ -80,7 +90,7 @@ function mergeMap(original: JsonMap, patch: JsonMap, typeName: string | undefine
     if (!k.startsWith(SET_ELEMENT_ORDER)) continue;
     const field = k.slice(SET_ELEMENT_ORDER.length);
     const order = patch[k];
-    if (!Array.isArray(order)) fail(`invalid patch: ${k} must be a list`);
+    if (!Array.isArray(order)) badPatch(ERR_BAD_PATCH_FORMAT_FOR_SET_ELEMENT_ORDER_LIST);
     const meta = fieldMeta(typeName, field);
     const ov = result[field];
     const pv = patch[field];
@@ -104,7 +114,7 @@ function mergeMap(original: JsonMap, patch: JsonMap, typeName: string | undefine
     if (k.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
       field = k.slice(DELETE_FROM_PRIMITIVE_LIST.length);
       isDeleteList = true;
-      if (!Array.isArray(patch[k])) fail(`invalid patch: ${k} must be a list`);
+      if (!Array.isArray(patch[k])) badPatch(ERR_BAD_PATCH_FORMAT_FOR_PRIMITIVE_LIST);
     } else if (handled.has(field)) continue;
     const pv = patch[k];
     if (pv === null) {
@@ -139,7 +149,7 @@ function mergeList(original: unknown[], patch: unknown[], meta: FieldMeta, isDel
 
   const key = meta.patchMergeKey;
   const ofMaps = [...original, ...patch].some(isMap);
-  if ([...original, ...patch].some((v) => Array.isArray(v))) fail('lists of lists are not supported');
+  if ([...original, ...patch].some((v) => Array.isArray(v))) unprocessablePatch();
   let orig = original;
   let pat = patch;
   let merged: unknown[];
@@ -147,7 +157,7 @@ function mergeList(original: unknown[], patch: unknown[], meta: FieldMeta, isDel
     if (isDeleteList) return original.filter((v) => !patch.some((d) => jsonEqual(d, v)));
     merged = deduplicateScalars([...original, ...patch]);
   } else {
-    if (key === undefined) fail('cannot merge lists without merge key for type map');
+    if (key === undefined) patchServerError('cannot merge lists without merge key for type map');
     [orig, pat] = mergeSliceWithSpecialElements(original, patch, key);
     merged = [...orig];
     // upstream mergeSliceWithoutSpecialElements: merge into the item with the same key, else append.
@@ -174,17 +184,17 @@ function mergeSliceWithSpecialElements(original: unknown[], patch: unknown[], ke
   let replace = false;
   let orig = original;
   for (const v of patch) {
-    if (!isMap(v)) fail(`map: ${JSON.stringify(v)} does not contain declared merge key: ${key}`);
+    if (!isMap(v)) noMergeKey(v, key);
     const directive = v[PATCH];
     if (directive === undefined) {
-      if (!(key in v)) fail(`map: ${JSON.stringify(v)} does not contain declared merge key: ${key}`);
+      if (!(key in v)) noMergeKey(v, key);
       plain.push(v);
     } else if (directive === 'delete') {
-      if (!(key in v)) fail(`map: ${JSON.stringify(v)} does not contain declared merge key: ${key}`);
+      if (!(key in v)) noMergeKey(v, key);
       orig = orig.filter((o) => !(isMap(o) && jsonEqual(o[key], v[key])));
     } else if (directive === 'replace') replace = true;
-    else if (directive === 'merge') fail('merging lists cannot yet be specified in the patch');
-    else fail(`Unknown patch type: ${String(directive)} in map: ${JSON.stringify(v)}`);
+    else if (directive === 'merge') patchServerError('merging lists cannot yet be specified in the patch');
+    else badPatchType(directive, v);
   }
   if (replace) return [plain.map((p) => stripDirectives(p, undefined)), []];
   return [orig, plain];
