@@ -8,7 +8,7 @@
  * API-server unavailability is the api-server's own fault (it answers 503); clients retry per client-go.
  */
 import type { KubeObject } from '../api/object.ts';
-import type { Status } from '../api/status.ts';
+import { isStatus, type Status } from '../api/status.ts';
 import type { ApiRequest, ApiResponse, ServerWatch, WatchRequest, WatchSink } from '../apiserver/api-request.ts';
 import type { SimContext } from '../engine/sim-context.ts';
 import { RestClient, type RestClientOptions } from './rest-client.ts';
@@ -123,8 +123,8 @@ export class Network {
   openWatch(informer: string, req: WatchRequest, receiver: WatchReceiver, token: number): WatchChannel | Status {
     const channel = new WatchChannel(this, this.nextChannelId++, informer, receiver, token);
     const w = this.apiServer.watch(req, channel);
-    if ('kind' in w && w.kind === 'Status') return w;
-    channel.connect(w as ServerWatch);
+    if (isStatus(w)) return w;
+    channel.connect(w);
     this.channels.set(channel.id, channel);
     return channel;
   }
