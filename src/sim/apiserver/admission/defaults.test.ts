@@ -83,6 +83,18 @@ describe('applyDefaults', () => {
     expect(j.template.spec.restartPolicy).toBe('Always');
   });
 
+  it('generates the controller-uid selector and labels for a Job once it has a uid, unless manualSelector', () => {
+    const j = defaulted('Job', (o) => (o.metadata.uid = 'u-1'));
+    expect(spec(j).selector).toEqual({ matchLabels: { 'batch.kubernetes.io/controller-uid': 'u-1' } });
+    expect(spec(j).template.metadata.labels).toEqual({ 'controller-uid': 'u-1', 'batch.kubernetes.io/controller-uid': 'u-1', 'job-name': 'pi', 'batch.kubernetes.io/job-name': 'pi' });
+    expect(j.metadata.labels).toEqual(spec(j).template.metadata.labels);
+    const manual = defaulted('Job', (o) => {
+      o.metadata.uid = 'u-1';
+      o.spec.manualSelector = true;
+    });
+    expect(spec(manual).selector).toBeUndefined();
+  });
+
   it('gives a CronJob Allow, not suspended, history limits 3 and 1, and Job defaults in its template', () => {
     const c = spec(defaulted('CronJob'));
     expect(c).toMatchObject({ concurrencyPolicy: 'Allow', suspend: false, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 });

@@ -40,6 +40,8 @@ export function defaultJob(obj: JsonObject): void {
   defaultJobSpec(spec);
   // SetDefaults_Job: a Job without labels takes its template's.
   const meta = obj['metadata'];
+  // The registry strategy's selector generation runs here too, once the api-server has assigned the uid.
+  if (isObject(meta) && typeof meta['uid'] === 'string' && meta['uid'] !== '' && spec['selector'] == null) generateJobSelector(obj, meta['uid']);
   const templateLabels = objectAt(objectAt(spec, 'template'), 'metadata');
   if (isObject(meta) && meta['labels'] == null && isObject(templateLabels?.['labels'])) {
     meta['labels'] = { ...(templateLabels['labels'] as JsonObject) };
