@@ -186,6 +186,12 @@ describe('applyStrategicMergePatch: maps and directives', () => {
     expect(out).toEqual({ spec: { strategy: { type: 'Recreate' } } });
   });
 
+  it('volumes merge by name with retainKeys: switching a volume source drops the old one', () => {
+    const target = pod({ volumes: [{ name: 'data', emptyDir: {} }, { name: 'cfg', configMap: { name: 'c1' } }] });
+    const out = applyStrategicMergePatch(target, { spec: { volumes: [{ name: 'data', $retainKeys: ['name', 'hostPath'], hostPath: { path: '/d' } }] } }, POD);
+    expect(out).toEqual(pod({ volumes: [{ name: 'data', hostPath: { path: '/d' } }, { name: 'cfg', configMap: { name: 'c1' } }] }));
+  });
+
   it('a patch that is not an object is a 400', () => {
     expect(() => applyStrategicMergePatch({}, [1], POD)).toThrow(/cannot unmarshal array/);
   });
