@@ -64,6 +64,19 @@ describe('custom resources', () => {
     const bumped = objectOf(server.handle(req({ verb: 'patch', ...WD, name: 'w', patchType: 'application/merge-patch+json', body: { spec: { size: 'l' } } })));
     expect(bumped.metadata.generation).toBe(2);
   });
+  it('/status of a custom resource keeps spec, labels and annotations of the stored object', () => {
+    const { server } = newServer();
+    server.handle(req({ verb: 'create', ...CRD, body: crd }));
+    const w = objectOf(server.handle(req({ verb: 'create', ...WD, body: widget('w', 2) })));
+    const res = objectOf(
+      server.handle(req({ verb: 'update', ...WD, name: 'w', subresource: 'status', body: { ...w, metadata: { ...w.metadata, labels: { x: 'y' }, annotations: { a: 'b' } }, spec: { replicas: 9 }, status: { replicas: 1 } } })),
+    );
+    expect(res.metadata.labels).toBeUndefined();
+    expect(res.metadata.annotations).toBeUndefined();
+    expect((res.spec as { replicas: number }).replicas).toBe(2);
+    expect(res.status).toEqual({ replicas: 1 });
+    expect(res.metadata.generation).toBe(1);
+  });
   it('the scale subresource of a CRD reads and writes its paths', () => {
     const { server } = newServer();
     server.handle(req({ verb: 'create', ...CRD, body: crd }));

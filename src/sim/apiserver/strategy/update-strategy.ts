@@ -69,20 +69,22 @@ export function prepareForUpdate(draft: KubeObject, old: KubeObject, info: Resou
 }
 
 /**
- * `PrepareForUpdate` of `/status`: only status changes. Everything outside status and metadata comes from `old`;
- * labels, finalizers, ownerReferences and generation too. Annotations from the request are kept for built-in kinds
- * (Deployment's strategy resets only spec and labels) and reset for custom resources (ResetObjectMetaForStatus).
+ * `PrepareForUpdate` of `/status`: only status and some metadata change. Everything outside status and metadata
+ * comes from `old`; the server's metadata fields and generation too. Built-in kinds follow Deployment's status
+ * strategy (spec and labels reset, the rest of metadata, annotations included, from the request); custom resources
+ * follow `metav1.ResetObjectMetaForStatus` (labels, annotations, finalizers, ownerReferences reset too).
  */
 export function prepareForStatusUpdate(draft: KubeObject, old: KubeObject, custom: boolean): KubeObject {
-  const out: KubeObject = { ...old, metadata: { ...old.metadata } } as KubeObject;
+  const out: KubeObject = { ...old, metadata: { ...draft.metadata } } as KubeObject;
   if (draft.status === undefined) delete out.status;
   else out.status = draft.status;
-  if (!custom) {
-    if (draft.metadata.annotations === undefined) delete out.metadata.annotations;
-    else out.metadata.annotations = draft.metadata.annotations;
+  const m = metaOf(out);
+  const reset: (keyof KubeObject['metadata'])[] = custom ? ['labels', 'annotations', 'finalizers', 'ownerReferences', 'generation'] : ['labels', 'generation'];
+  for (const k of reset) {
+    if (old.metadata[k] === undefined) delete m[k];
+    else (m as Record<string, unknown>)[k] = old.metadata[k];
   }
-  metaOf(out).resourceVersion = draft.metadata.resourceVersion;
-  if (draft.metadata.managedFields !== undefined) out.metadata.managedFields = draft.metadata.managedFields;
+  keepServerMeta(out, old);
   return out;
 }
 
