@@ -143,6 +143,20 @@ describe('validateCustomResource', () => {
     expect(validateCustomResource(widget({ size: 'M', replicas: 3 }), frozen).map((e) => e.field)).toEqual(['spec.replicas']);
   });
 
+  it('accepts nullable fields, including a nullable node without a type', () => {
+    const crd = widgetCRD() as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, unknown> } } } } }> } } & KubeObject;
+    const props = crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties;
+    props['note'] = { type: 'string', nullable: true };
+    props['anything'] = { nullable: true, 'x-kubernetes-preserve-unknown-fields': true };
+    const frozen = deepFreeze(crd);
+    expect(validateCustomResource(widget({ size: 'M', note: null, anything: null }), frozen)).toEqual([]);
+    // kube-openapi runs the type and the common (enum) validators on a null, so both complain.
+    expect(validateCustomResource(widget({ size: null }), frozen).map((e) => e.body)).toEqual([
+      'Invalid value: "null": spec.size in body must be of type string: "null"',
+      'Unsupported value: null: supported values: "S", "M", "L"',
+    ]);
+  });
+
   it('never throws on random bodies', () => {
     const value = fc.jsonValue({ maxDepth: 4 });
     fc.assert(

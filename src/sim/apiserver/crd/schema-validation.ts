@@ -21,6 +21,23 @@ const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, lo
  */
 const compiled = new WeakMap<object, Map<string, ValidateFunction | string>>();
 
+/**
+ * A copy of an openAPIV3Schema that ajv compiles: `x-kubernetes-*` extensions dropped, and `nullable` removed where
+ * the node has no `type` (legal in OpenAPI, where it means nothing; a compile error in ajv).
+ */
+export function schemaForAjv(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(schemaForAjv);
+  if (!isObject(schema)) return schema;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k.startsWith('x-kubernetes-')) continue;
+    if (k === 'nullable' && schema['type'] === undefined) continue;
+    // `default`, `example` and `enum` hold data, not schemas: copy them as they are.
+    out[k] = k === 'default' || k === 'example' || k === 'enum' ? v : schemaForAjv(v);
+  }
+  return out;
+}
+
 /** The compiled validator of `schema` for `crd`/`version`, or the compile error text. */
 export function validatorFor(crd: object, version: string, schema: JsonObject): ValidateFunction | string {
   let perVersion = compiled.get(crd);
@@ -31,7 +48,7 @@ export function validatorFor(crd: object, version: string, schema: JsonObject): 
   let v = perVersion.get(version);
   if (v === undefined) {
     try {
-      v = ajv.compile(schema);
+      v = ajv.compile(schemaForAjv(schema) as JsonObject);
     } catch (e) {
       v = e instanceof Error ? e.message : String(e);
     }
