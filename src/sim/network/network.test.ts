@@ -52,6 +52,20 @@ describe('RestClient', () => {
     expect(replies.got.every((r) => r.response.ok)).toBe(true);
   });
 
+  it('callNow answers in the same instant, traced like any request, and watch deliveries are caused by its response', () => {
+    const { ctx, network } = setup();
+    const rx = new Receiver(ctx);
+    network.openWatch('rs/informer/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', resourceVersion: '0', user: 'rs' }, rx, 1);
+    const res = network.restClient('kubectl').callNow(create('a'));
+    expect(res.code).toBe(201);
+    expect(ctx.trace.slice().map((e) => `${e.kind} ${e.actor} @${e.time}`)).toEqual(['api.request kubectl @0', 'api.response api-server @0']);
+    ctx.scheduler.runUntil(100);
+    const deliver = ctx.trace.slice().find((e) => e.kind === 'watch.deliver')!;
+    expect(deliver.causeId).toBe(2);
+    expect(network.restClient('kubectl').callNow(create('b'), false).code).toBe(201);
+    expect(ctx.trace.slice().filter((e) => e.kind === 'api.request')).toHaveLength(1);
+  });
+
   it('qps "off" sends everything at once', () => {
     const { ctx, network } = setup();
     const client = network.restClient('kubectl', { qps: 'off' });

@@ -59,7 +59,7 @@ export class RestClient implements Transport {
   inFlight = 0;
 
   constructor(
-    private readonly network: Network,
+    readonly network: Network,
     /** "replicaset-controller", "kubelet/node-1": the trace actor of its requests. */
     readonly identity: string,
     options: RestClientOptions = {},
@@ -96,25 +96,58 @@ export class RestClient implements Transport {
   /** Timer (or direct): the token is granted; the request goes on the wire. */
   transmit(f: InFlightRequest): void {
     const ctx = this.network.ctx;
-    const r = f.request;
     f.requestId = this.network.newRequestId();
+    f.requestEventId = this.recordRequest(f.request, f.requestId);
+    this.sent++;
+    withCause(ctx.trace, f.requestEventId, () => ctx.scheduler.after(this.network.requestLatency(), this, 'arrive', f));
+  }
+
+  /**
+   * Sends a request and answers it in the same instant: no token, no latency, no retries. For a person's kubectl
+   * acting at the moment of a user action (the simulation does not model its round trip). When `traced`, records
+   * `api.request` (caused by the current trace cause) and `api.response` like any request.
+   */
+  callNow(request: ApiRequest, traced = true): ApiResponse {
+    if (!traced) return this.network.apiServer.handle(request);
+    const requestId = this.network.newRequestId();
+    const requestEventId = this.recordRequest(request, requestId);
+    this.sent++;
+    return this.handleAndRecord(request, requestId, requestEventId).response;
+  }
+
+  private recordRequest(r: ApiRequest, requestId: number): number {
     const body: Omit<TraceEventOf<'api.request'>, 'id' | 'time' | 'actor' | 'causeId'> = {
       kind: 'api.request',
       verb: verbOf(r),
       object: requestRef(r),
-      requestId: f.requestId,
+      requestId,
     };
     if (r.subresource) body.subresource = r.subresource;
     if (r.fieldManager) body.fieldManager = r.fieldManager;
-    f.requestEventId = ctx.trace.emit(this.identity, body);
-    this.sent++;
-    withCause(ctx.trace, f.requestEventId, () => ctx.scheduler.after(this.network.requestLatency(), this, 'arrive', f));
+    return this.network.ctx.trace.emit(this.identity, body);
   }
 
   /** Timer: the request reaches the api-server, which handles it now. */
   arrive(f: InFlightRequest): void {
     const ctx = this.network.ctx;
-    const r = f.request;
+    const { response, responseId } = this.handleAndRecord(f.request, f.requestId, f.requestEventId);
+    f.responseEventId = responseId;
+    const retryAfter = this.retryAfterMs(response, f.attempt);
+    withCause(ctx.trace, responseId, () => {
+      if (retryAfter !== undefined) {
+        f.attempt++;
+        ctx.scheduler.after(retryAfter, this, 'retry', f);
+      } else {
+        ctx.scheduler.after(this.network.requestLatency(), this, 'deliver', f, response);
+      }
+    });
+  }
+
+  /**
+   * Has the api-server handle `r` now and records `api.response` (caused by the request); watch deliveries the
+   * write queued are re-caused to the response, the instant the store changed.
+   */
+  private handleAndRecord(r: ApiRequest, requestId: number, requestEventId: number): { response: ApiResponse; responseId: number } {
     const isWrite = WRITES.has(r.verb) && !r.dryRun;
     const before = isWrite && r.verb !== 'create' && r.name ? this.peek(r) : undefined;
     const { response, queued } = this.network.handleCapturing(r);
@@ -122,7 +155,7 @@ export class RestClient implements Transport {
       kind: 'api.response',
       verb: verbOf(r),
       object: response.ok && 'object' in response ? refOf(response.object) : requestRef(r),
-      requestId: f.requestId,
+      requestId,
       code: response.code,
     };
     if (r.subresource) body.subresource = r.subresource;
@@ -141,19 +174,9 @@ export class RestClient implements Transport {
     } else if ('list' in response) {
       body.rv = response.list.metadata.resourceVersion;
     }
-    const responseId = ctx.trace.emit('api-server', body, f.requestEventId);
-    f.responseEventId = responseId;
+    const responseId = this.network.ctx.trace.emit('api-server', body, requestEventId);
     for (const d of queued) d.cause = responseId;
-
-    const retryAfter = this.retryAfterMs(response, f.attempt);
-    withCause(ctx.trace, responseId, () => {
-      if (retryAfter !== undefined) {
-        f.attempt++;
-        ctx.scheduler.after(retryAfter, this, 'retry', f);
-      } else {
-        ctx.scheduler.after(this.network.requestLatency(), this, 'deliver', f, response);
-      }
-    });
+    return { response, responseId };
   }
 
   /** Timer: a retry's Retry-After has passed; it waits for a token again. */
