@@ -66,6 +66,10 @@ describe('watch', () => {
     const moved = objectOf(server.handle(req({ verb: 'update', ...CM, name: 'a', body: { ...a, metadata: { ...a.metadata, labels: { tier: 'db' } } } })));
     server.handle(req({ verb: 'update', ...CM, name: 'a', body: { ...moved, metadata: { ...moved.metadata, labels: { tier: 'web' } } } }));
     expect(sink.summary()).toEqual(['ADDED a', 'DELETED a', 'ADDED a']);
+    // The DELETED carries the last state it matched in, at the revision where it left.
+    const left = sink.events[1]!.object as KubeObject;
+    expect(left.metadata.labels).toEqual({ tier: 'web' });
+    expect(left.metadata.resourceVersion).toBe(moved.metadata.resourceVersion);
   });
   it('namespace and field selectors filter', () => {
     const { server } = newServer();

@@ -24,6 +24,8 @@ export interface StoredEvent {
   readonly object: KubeObject;
   /** The object before the write (MODIFIED and DELETED). */
   readonly prev?: KubeObject;
+  /** `prev` with this event's resourceVersion: what a watcher whose selection the object left receives (made lazily). */
+  prevAtRevision?: KubeObject;
 }
 
 export const DEFAULT_WATCH_HISTORY = 10_000;

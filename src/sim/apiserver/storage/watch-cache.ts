@@ -3,12 +3,14 @@
  * synchronously, in revision order.
  *
  * Upstream: k8s.io/apiserver/pkg/storage/cacher/cacher.go (`cacheWatcher`, `watchCacheEvent` filtering: an object
- * leaving a selected set is a DELETED for that watcher, entering is ADDED) and watch_cache.go (`too old resource
+ * leaving a selected set is a DELETED for that watcher carrying its previous state at the event's revision,
+ * entering is ADDED) and watch_cache.go (`too old resource
  * version`, initial events for resourceVersion "0"/"").
  *
  * @remarks No bookmarks are sent (`allowWatchBookmarks` is accepted and ignored); no server-side watch timeout.
  */
 import type { KubeObject } from '../../api/object.ts';
+import { deepFreeze } from '../../engine/clone-graph.ts';
 import { resourceExpired, type Status } from '../../api/status.ts';
 import type { ServerWatch, WatchEvent, WatchSink } from '../api-request.ts';
 import { matchesLabels, type ParsedLabelSelector } from '../selectors/label-selector.ts';
@@ -63,10 +65,20 @@ export class Watcher implements ServerWatch {
         const now = this.matches(e.object);
         const before = this.matches(e.prev!);
         if (now) return { type: before ? 'MODIFIED' : 'ADDED', object: e.object };
-        return before ? { type: 'DELETED', object: e.object } : undefined;
+        // Leaving the selection: upstream's cacher sends the previous state at this event's revision.
+        return before ? { type: 'DELETED', object: prevAtRevision(e) } : undefined;
       }
     }
   }
+}
+
+/** The previous object stamped with the event's revision, made once per event and shared by every watcher. */
+function prevAtRevision(e: StoredEvent): KubeObject {
+  if (!e.prevAtRevision) {
+    const prev = e.prev!;
+    e.prevAtRevision = deepFreeze({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(e.revision) } });
+  }
+  return e.prevAtRevision;
 }
 
 export class WatchCache {
