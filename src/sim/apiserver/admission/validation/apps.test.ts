@@ -11,7 +11,11 @@ describe('Deployment validation', () => {
     ['an invalid name', (o) => (o.metadata.name = 'Web'), `metadata.name: Invalid value: "Web": ${SUBDOMAIN_MSG}`],
     ['negative replicas', (o) => (o.spec.replicas = -1), 'spec.replicas: Invalid value: -1: must be greater than or equal to 0'],
     ['replicas of the wrong type', (o) => (o.spec.replicas = 'three'), 'spec.replicas: Invalid value: "three": spec.replicas in body must be of type integer: "string"'],
-    ['a missing selector', (o) => delete o.spec.selector, 'spec.selector: Required value'],
+    [
+      'a missing selector (which also matches nothing)',
+      (o) => delete o.spec.selector,
+      '[spec.selector: Required value, spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`]',
+    ],
     [
       'an empty selector',
       (o) => (o.spec.selector = {}),
@@ -42,7 +46,11 @@ describe('Deployment validation', () => {
       (o) => (o.spec.strategy = { type: 'Recreate', rollingUpdate: {} }),
       "spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'",
     ],
-    ['an unknown strategy', (o) => (o.spec.strategy = { type: 'BlueGreen' }), 'spec.strategy.type: Unsupported value: "BlueGreen": supported values: "Recreate", "RollingUpdate"'],
+    [
+      'an unknown strategy',
+      (o) => (o.spec.strategy = { type: 'BlueGreen' }),
+      'spec.strategy: Unsupported value: apps.DeploymentStrategy{Type:"BlueGreen", RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}: supported values: "Recreate", "RollingUpdate"',
+    ],
     ['a negative revisionHistoryLimit', (o) => (o.spec.revisionHistoryLimit = -2), 'spec.revisionHistoryLimit: Invalid value: -2: must be greater than or equal to 0'],
     [
       'a progress deadline not above minReadySeconds',
@@ -85,9 +93,13 @@ describe('ReplicaSet validation', () => {
     expect(
       createErrors('ReplicaSet', (o) => {
         o.spec.replicas = -3;
-        o.spec.template.metadata.labels = {};
+        delete o.spec.template.metadata.labels;
       }),
-    ).toBe('[spec.replicas: Invalid value: -3: must be greater than or equal to 0, spec.template.metadata.labels: Invalid value: map[string]string{}: `selector` does not match template `labels`]');
+    ).toBe('[spec.replicas: Invalid value: -3: must be greater than or equal to 0, spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels`]');
+  });
+
+  it('says "deployment" for an empty ReplicaSet selector, as upstream does', () => {
+    expect(createErrors('ReplicaSet', (o) => (o.spec.selector = {}))).toMatch(/: empty selector is invalid for deployment$/);
   });
 
   it('keeps the selector immutable on update', () => {

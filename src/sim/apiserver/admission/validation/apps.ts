@@ -64,29 +64,33 @@ function validateDeploymentStrategy(errs: FieldError[], strategy: JsonObject, pa
       errs.push(invalidRendered(child(ruPath, 'maxUnavailable'), maxUnavailable, 'must not be greater than 100%'));
     }
   } else {
-    errs.push(fieldError.notSupported(child(path, 'type'), type ?? '', ['Recreate', 'RollingUpdate']));
+    // Upstream reports the whole strategy struct at spec.strategy (`field.NotSupported(fldPath, strategy, …)`).
+    const rendered = `apps.DeploymentStrategy{Type:${JSON.stringify(type ?? '')}, RollingUpdate:${ru ? '&apps.RollingUpdateDeployment{…}' : '(*apps.RollingUpdateDeployment)(nil)'}}`;
+    errs.push({ type: 'FieldValueNotSupported', field: path, body: `Unsupported value: ${rendered}: supported values: "Recreate", "RollingUpdate"` });
   }
 }
 
 /** Selector required, valid and non-empty; template valid, labelled to match it, restartPolicy Always. */
-function validateSelectorAndTemplate(errs: FieldError[], spec: JsonObject, kindWord: string): ParsedSelector | undefined {
+function validateSelectorAndTemplate(errs: FieldError[], spec: JsonObject): ParsedSelector | undefined {
   const selectorObj = readObject(errs, spec, 'selector', 'spec');
   let selector: ParsedSelector | undefined;
   if (!selectorObj) {
     if (spec['selector'] === undefined || spec['selector'] === null) errs.push(fieldError.required('spec.selector', ''));
   } else {
     selector = validateLabelSelector(errs, selectorObj, 'spec.selector');
-    if (selectorIsEmpty(selector)) errs.push(invalidRendered('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${kindWord}`));
+    // ReplicaSets say "deployment" too (ValidateReplicaSetSpec reuses the text).
+    if (selectorIsEmpty(selector)) errs.push(invalidRendered('spec.selector', goLabelSelector(selector), 'empty selector is invalid for deployment'));
   }
   const template = readObject(errs, spec, 'template', 'spec');
   if (!template) {
     if (spec['template'] === undefined || spec['template'] === null) errs.push(fieldError.required('spec.template', ''));
     return selector;
   }
-  const labels = readStringMap([], objectAt(template, 'metadata'), 'labels', 'spec.template.metadata') ?? {};
-  if (selector && !selectorIsEmpty(selector) && !selectorMatches(selector, labels)) {
-    errs.push(invalidRendered('spec.template.metadata.labels', goStringMap(labels), '`selector` does not match template `labels`'));
-  }
+  const labels = readStringMap([], objectAt(template, 'metadata'), 'labels', 'spec.template.metadata');
+  // A missing selector converts to labels.Nothing(), which is not Empty() and matches nothing: upstream then reports
+  // the mismatch as well as the Required.
+  const mismatch = selector ? !selectorIsEmpty(selector) && !selectorMatches(selector, labels ?? {}) : spec['selector'] === undefined || spec['selector'] === null;
+  if (mismatch) errs.push(invalidRendered('spec.template.metadata.labels', goStringMap(labels), '`selector` does not match template `labels`'));
   validatePodTemplateSpec(errs, template, 'spec.template');
   const podSpec = objectAt(template, 'spec');
   const restartPolicy = podSpec?.['restartPolicy'];
@@ -116,7 +120,7 @@ export function validateDeployment(obj: KubeObject): FieldError[] {
   const spec = specOf(errs, obj);
   if (!spec) return errs;
   nonNegative(errs, spec, 'replicas', 'spec');
-  validateSelectorAndTemplate(errs, spec, 'deployment');
+  validateSelectorAndTemplate(errs, spec);
   const strategy = readObject(errs, spec, 'strategy', 'spec');
   if (strategy) validateDeploymentStrategy(errs, strategy, 'spec.strategy');
   const minReady = nonNegative(errs, spec, 'minReadySeconds', 'spec') ?? 0;
@@ -141,7 +145,7 @@ export function validateReplicaSet(obj: KubeObject): FieldError[] {
   if (!spec) return errs;
   nonNegative(errs, spec, 'replicas', 'spec');
   nonNegative(errs, spec, 'minReadySeconds', 'spec');
-  validateSelectorAndTemplate(errs, spec, 'replicaset');
+  validateSelectorAndTemplate(errs, spec);
   return errs;
 }
 
