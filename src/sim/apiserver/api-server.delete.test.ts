@@ -110,6 +110,11 @@ describe('delete', () => {
 });
 
 describe('namespaces', () => {
+  it('default, kube-system and kube-public may not be deleted', () => {
+    const { server } = newServer();
+    const s = statusOf(server.handle(req({ verb: 'delete', apiVersion: 'v1', kind: 'Namespace', name: 'default' })));
+    expect(s).toMatchObject({ code: 403, reason: 'Forbidden', message: 'namespaces "default" is forbidden: this namespace may not be deleted' });
+  });
   it('deleting a namespace deletes its objects and then the namespace', () => {
     const { server } = newServer();
     server.handle(req({ verb: 'create', apiVersion: 'v1', kind: 'Namespace', body: { metadata: { name: 'team' } } }));

@@ -4,18 +4,22 @@
  * Upstream: k8s.io/apiserver/pkg/registry/generic/registry/store.go Delete (preconditions, `updateForGracefulDeletionAndFinalizers`,
  * `markAsDeleting`: the first mark bumps a non-zero generation), pkg/registry/rest/delete.go (BeforeDelete: a
  * terminating pod's grace can only shorten; grace 0 on a terminating pod without finalizers removes it), kubernetes
- * pkg/registry/core/namespace/storage (a namespace goes Terminating first).
+ * pkg/registry/core/namespace/storage (a namespace goes Terminating first) and plugin/pkg/admission/namespace/lifecycle
+ * (default, kube-system and kube-public may not be deleted).
  *
  * @remarks Responses are 200 with the object (its last state when removed at once), never a Success Status.
  */
 import { rfc3339 } from '../../engine/clock.ts';
 import type { KubeObject } from '../../api/object.ts';
 import type { ResourceInfo } from '../../api/resources.ts';
-import { conflict, notFound } from '../../api/status.ts';
+import { conflict, forbidden, notFound } from '../../api/status.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import type { ServerCore } from '../server-core.ts';
 import { finalizersForDeletion, gracePeriodFor } from '../strategy/deletion-strategy.ts';
 import { fail, okObject } from './decode.ts';
+
+/** NamespaceLifecycle's `immortalNamespaces`. */
+const IMMORTAL_NAMESPACES = ['default', 'kube-system', 'kube-public'];
 
 export function handleDelete(core: ServerCore, req: ApiRequest, info: ResourceInfo): ApiResponse {
   const name = req.name ?? '';
@@ -29,6 +33,9 @@ export function handleDelete(core: ServerCore, req: ApiRequest, info: ResourceIn
     return fail(
       conflict(core.gr(info), name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${live.metadata.resourceVersion ?? ''}`),
     );
+  }
+  if (info.group === '' && info.kind === 'Namespace' && IMMORTAL_NAMESPACES.includes(name)) {
+    return fail(forbidden(core.gr(info), name, 'this namespace may not be deleted'));
   }
   const rejected = core.runPlugins({ operation: 'DELETE', info, namespace: live.metadata.namespace, name, object: live, user: req.user, dryRun: req.dryRun === true });
   if (rejected) return fail(rejected);
