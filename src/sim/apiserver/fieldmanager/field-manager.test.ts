@@ -113,7 +113,8 @@ describe('serverSideApply', () => {
   it('applying the value another manager already set is not a conflict: both share the field', () => {
     const a = applyOk(undefined, { replicas: 2 }, 'team-a');
     const b = applyOk(a, { replicas: 2 }, 'team-b', T1);
-    expect(managers(b)).toEqual(['team-a/Apply', 'team-b/Apply']);
+    // team-b changed nothing, so it has no time and sorts first (sortEncodedManagedFields).
+    expect(managers(b)).toEqual(['team-b/Apply', 'team-a/Apply']);
   });
 
   it('force takes ownership: the value changes and the previous owner loses the field', () => {
@@ -330,5 +331,23 @@ describe('objects that track no fields', () => {
     delete next.metadata.managedFields;
     (next.metadata as { labels?: Record<string, string> }).labels = { a: 'b' };
     expect(updateManagedFields(live, next, { manager: 'ed', operation: 'Update', time: T1 }).map((e) => e.manager)).toEqual(['kubectl', 'ed']);
+  });
+});
+
+describe('apply timestamps and status applies', () => {
+  it('an applier that changes nothing is recorded without moving (or inventing) a time', () => {
+    const a = applyOk(undefined, { replicas: 2 }, 'team-a', T0);
+    const b = applyOk(a, { replicas: 2 }, 'team-b', T1);
+    const entryB = b.metadata.managedFields!.find((e) => e.manager === 'team-b')!;
+    expect(entryB.time).toBeUndefined();
+    expect(b.metadata.managedFields!.find((e) => e.manager === 'team-a')!.time).toBe(T0);
+  });
+
+  it('a status apply ignores the metadata and spec it carries', () => {
+    const live = applyOk(undefined, { replicas: 1 }, 'kubectl');
+    const cfg = { ...deployment({ replicas: 9, labels: { sneaky: 'yes' } }), status: { replicas: 1 } };
+    const r = serverSideApply(live, cfg, { manager: 'ctrl', force: false, subresource: 'status', time: T1, info });
+    expect(r.ok && r.object.metadata.labels).toBeUndefined();
+    expect(r.ok && spec(r.object).replicas).toBe(1);
   });
 });

@@ -139,6 +139,9 @@ function scopeConfig(applied: KubeObject, subresource: string | undefined): Json
   config.metadata = meta;
   if (subresource === 'status') {
     for (const k of Object.keys(config)) if (!['apiVersion', 'kind', 'metadata', 'status'].includes(k)) delete config[k];
+    const identity: JsonMap = {};
+    for (const k of ['name', 'namespace']) if (meta[k] !== undefined) identity[k] = meta[k];
+    config.metadata = identity;
   } else delete config.status;
   return config;
 }
@@ -206,10 +209,11 @@ export function serverSideApply(
   if (conflicts.length > 0 && !opts.force) return { ok: false, status: applyConflict(conflicts) };
   for (const o of others) o.set = difference(difference(o.set, changed), removed);
 
-  const objectChanged = !valuesEqual(base, merged);
-  const setChanged = !previous || !valuesEqual([...previous.set].sort(), [...configSet].sort());
-  const time = objectChanged || setChanged || !previous?.id.time ? opts.time : previous.id.time;
-  const next: OwnedFields[] = [...others, { id: { ...id, time }, set: configSet }];
+  // managedfieldsupdater.go Apply: the applier's time moves only when the object changed.
+  const mine: ManagerIdentity = { ...id };
+  const time = !valuesEqual(base, merged) ? opts.time : previous?.id.time;
+  if (time !== undefined) mine.time = time;
+  const next: OwnedFields[] = [...others, { id: mine, set: configSet }];
   merged.metadata = { ...merged.metadata, managedFields: encodeManagedFields(next) };
   return { ok: true, object: merged };
 }
