@@ -136,7 +136,8 @@ describe('Reflector', () => {
     c.run(5000);
     expect(r.listCount).toBe(1);
     expect(names(indexer.list())).toEqual(['a']);
-    expect(c.ctx.trace.slice().filter((e) => e.kind === 'informer.list').map((e) => (e as { reason: string }).reason)).toEqual(['error']);
+    expect(c.ctx.trace.slice().filter((e) => e.kind === 'informer.list').map((e) => (e as { reason: string }).reason)).toEqual(['initial']);
+    expect(c.ctx.trace.slice().filter((e) => e.kind === 'api.request' && e.verb === 'list')).toHaveLength(2);
   });
 
   it('stop closes the watch and ignores answers in flight', () => {

@@ -229,7 +229,8 @@ export class Reflector implements WatchReceiver {
   /** `wait.BackoffUntil`: the next ListAndWatch after the backoff. */
   private restartAfterBackoff(reason: ListReason): void {
     this.generation++;
-    this.nextListReason = reason;
+    // Until a first list succeeds, it keeps its reason ('initial' or 'restart').
+    if (this.listCount > 0) this.nextListReason = reason;
     this.timer = this.ctx.scheduler.after(this.nextBackoff(), this, 'list');
   }
 
