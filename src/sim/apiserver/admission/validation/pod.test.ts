@@ -78,7 +78,8 @@ describe('Pod update validation', () => {
     expect(errs).toHaveLength(1);
     expect(errs[0]!.field).toBe('spec');
     expect(errs[0]!.body).toContain(`Forbidden: pod updates may not change fields other than ${POD_UPDATABLE_FIELDS.join(',')}`);
-    expect(errs[0]!.body).toContain('spec.restartPolicy');
+    expect(errs[0]!.body).toContain('\n  core.PodSpec{\n  \t... // ');
+    expect(errs[0]!.body).toContain('- \tRestartPolicy: "Always",\n+ \tRestartPolicy: "Never",\n  }');
   });
 
   it('forbids removing a toleration', () => {

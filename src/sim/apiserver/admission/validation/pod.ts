@@ -4,7 +4,7 @@
  * `ValidatePodTemplateSpec`).
  *
  * @remarks Volumes, affinity and topology spread are only type-checked. The pod-update diff that upstream appends to
- * its "pod updates may not change fields" message (`cmp.Diff`) is rendered as a list of changed paths.
+ * its "pod updates may not change fields" message (`cmp.Diff`) is rendered one level deep (see `podSpecDiff`).
  */
 import { fieldError, type FieldError } from '../../../api/field-errors.ts';
 import type { KubeObject } from '../../../api/object.ts';
@@ -97,10 +97,24 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The top-level spec paths that differ, for the message's diff part. */
-function changedPaths(a: JsonObject, b: JsonObject): string[] {
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-  return keys.filter((k) => !sameJson(normalize(a[k]), normalize(b[k]))).map((k) => `spec.${k}`);
+/**
+ * The diff upstream appends (`cmp.Diff(oldPod.Spec, mungedPodSpec)`), in the same shape but one level deep: changed
+ * top-level fields as `-`/`+` lines with Go field names and JSON values.
+ */
+export function podSpecDiff(old: JsonObject, next: JsonObject): string {
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])].sort();
+  const changed = keys.filter((k) => !sameJson(normalize(old[k]), normalize(next[k])));
+  const goName = (k: string) => k.charAt(0).toUpperCase() + k.slice(1);
+  const render = (v: unknown) => (v === undefined ? 'nil' : JSON.stringify(v));
+  const lines = ['  core.PodSpec{'];
+  const identical = keys.length - changed.length;
+  if (identical > 0) lines.push(`  \t... // ${identical} identical fields`);
+  for (const k of changed) {
+    lines.push(`- \t${goName(k)}: ${render(old[k])},`);
+    lines.push(`+ \t${goName(k)}: ${render(next[k])},`);
+  }
+  lines.push('  }');
+  return lines.join('\n');
 }
 
 /**
@@ -139,8 +153,7 @@ export function validatePodUpdate(obj: KubeObject, old: KubeObject): FieldError[
   if (munged['activeDeadlineSeconds'] === undefined) delete munged['activeDeadlineSeconds'];
   if (munged['tolerations'] === undefined) delete munged['tolerations'];
   if (!sameJson(normalize(munged), normalize(next))) {
-    const diff = changedPaths(munged, next).join(', ');
-    errs.push(fieldError.forbidden('spec', `pod updates may not change fields other than ${POD_UPDATABLE_FIELDS.join(',')}\n  changed: ${diff}`));
+    errs.push(fieldError.forbidden('spec', `pod updates may not change fields other than ${POD_UPDATABLE_FIELDS.join(',')}\n${podSpecDiff(munged, next)}`));
   }
   return errs;
 }
