@@ -1,6 +1,7 @@
 // Ports of client-go tools/cache/reflector_test.go, on virtual time.
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/object.ts';
+import { tooManyRequests } from '../api/status.ts';
 import { DeltaFIFO } from './delta-fifo.ts';
 import { newIndexer } from './indexer.ts';
 import { BACKOFF_CAP_MS, Reflector } from './reflector.ts';
@@ -94,6 +95,20 @@ describe('Reflector', () => {
     expect(lists).toEqual(['0', '1', '']);
     expect(names(indexer.list())).toEqual(['a', 'b', 'c']);
     expect(r.relistResourceVersion()).toBe('3');
+  });
+
+  it('TestBackoffOnTooManyRequests: a watch refused with 429 is retried after the backoff without relisting', () => {
+    const c = testCluster();
+    c.server.refuseWatches = tooManyRequests('too many requests, please try again later', 1);
+    const { r } = reflectorFor(c);
+    r.run();
+    c.run(100);
+    expect(r.watching).toBe(false);
+    c.server.refuseWatches = null;
+    c.run(5000);
+    expect(r.watching).toBe(true);
+    expect(c.server.watchRequests).toHaveLength(2);
+    expect(r.listCount).toBe(1);
   });
 
   it('a watch timeout re-watches from the last RV without relisting', () => {

@@ -5,8 +5,8 @@
  *
  * - The first list asks for `resourceVersion="0"`; relists ask for the last synced RV; after a list answered
  *   410 Expired, `""` (a consistent read) (`relistResourceVersion`).
- * - A watch that ends with ERROR 410 Expired, or any other error, ends ListAndWatch; the next one starts after the
- *   backoff (`wait.BackoffUntil` with `NewExponentialBackoffManager(800ms, 30s, 2min, 2.0, 1.0)`).
+ * - A watch refused with 429 is retried after the backoff without relisting. A watch that ends with ERROR
+ *   410 Expired, or any other error, ends ListAndWatch; the next one starts after the backoff (`wait.BackoffUntil` with `NewExponentialBackoffManager(800ms, 30s, 2min, 2.0, 1.0)`).
  * - Each watch asks the server to close it after a random [5 min, 10 min); then the reflector watches again from
  *   the last RV without relisting.
  * - Every `resyncPeriod`, if the informer says a handler is due (`ShouldResync`), the store is resynced.
@@ -184,7 +184,9 @@ export class Reflector implements WatchReceiver {
     if (t.fieldSelector) req.fieldSelector = t.fieldSelector;
     const ch = this.options.network.openWatch(this.name, req, this, this.generation);
     if (isStatus(ch)) {
-      this.watchFailed(ch);
+      // isWatchErrorRetriable: on 429 Too Many Requests, watch again after the backoff, without relisting.
+      if (ch.code === 429) this.timer = this.ctx.scheduler.after(this.nextBackoff(), this, 'watch');
+      else this.watchFailed(ch);
       return;
     }
     this.channel = ch;

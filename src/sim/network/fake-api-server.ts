@@ -44,6 +44,8 @@ export class FakeApiServer implements ApiServerEndpoint {
   unavailable = false;
   /** Requests handled, in order (reads by the network's `peek` included). */
   handled: ApiRequest[] = [];
+  /** Refuse every watch with this Status while set (e.g. a 429). */
+  refuseWatches: Status | null = null;
   /** Watch requests, in order. */
   watchRequests: WatchRequest[] = [];
   private objects = new Map<string, KubeObject>();
@@ -99,6 +101,7 @@ export class FakeApiServer implements ApiServerEndpoint {
 
   watch(req: WatchRequest, sink: WatchSink): ServerWatch | Status {
     this.watchRequests.push(req);
+    if (this.refuseWatches) return this.refuseWatches;
     if (this.unavailable) return serviceUnavailable('the server is currently unable to handle the request');
     const w = new FakeWatch(this, this.nextWatchId++, req, sink);
     if (req.resourceVersion === '0') {
