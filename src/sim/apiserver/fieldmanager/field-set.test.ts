@@ -22,6 +22,17 @@ describe('field sets', () => {
     });
   });
 
+  it('atomic maps and lists are owned whole (Service selector, ports keyed by port and protocol)', () => {
+    const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, protocol: 'TCP', targetPort: 8080 }], clusterIPs: ['10.0.0.1'] } };
+    expect(toFieldsV1(toFieldSet(svc, '/Service', { object: true }))).toEqual({
+      'f:spec': {
+        'f:clusterIPs': {},
+        'f:ports': { 'k:{"port":80,"protocol":"TCP"}': { '.': {}, 'f:port': {}, 'f:protocol': {}, 'f:targetPort': {} } },
+        'f:selector': {},
+      },
+    });
+  });
+
   it('FieldsV1 round-trips, "." included', () => {
     const fields = { 'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } }, 'f:spec': { 'f:replicas': {} } };
     expect(toFieldsV1(fromFieldsV1(fields))).toEqual(fields);

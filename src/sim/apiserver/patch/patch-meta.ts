@@ -1,7 +1,7 @@
 /**
  * The schema facts that strategic merge patch and server-side apply need: for each field of each API type, the
  * type it holds and how its lists merge. Transcribed from the markers of k8s.io/api v1.30 `types.go`
- * (`+patchMergeKey`, `+patchStrategy`, `+listType`, `+listMapKey`, `+structType=atomic`; e.g. core/v1 types.go
+ * (`+patchMergeKey`, `+patchStrategy`, `+listType`, `+listMapKey`, `+structType=atomic`, `+mapType=atomic`; e.g. core/v1 types.go
  * `Containers []Container ... patchStrategy:"merge" patchMergeKey:"name"`) as also found in kubernetes-types.
  *
  * Types are named after their Go types ("PodSpec", "Container"); a kind maps to its root type. Fields not listed
@@ -74,9 +74,10 @@ export const TYPES: TypeTable = {
     topologySpreadConstraints: mapList('topologyKey', undefined, ['whenUnsatisfiable']),
     resourceClaims: { ...mapList('name'), patchStrategy: 'merge,retainKeys' },
     schedulingGates: mapList('name'),
+    nodeSelector: { atomic: true },
   },
   Container: CONTAINER,
-  ResourceRequirements: { claims: atomicList() },
+  ResourceRequirements: { claims: { listType: 'map', keys: ['name'] } },
   PodStatus: {
     conditions: conditions(),
     podIPs: mapList('ip'),
@@ -100,6 +101,7 @@ export const TYPES: TypeTable = {
   CronJobSpec: { jobTemplate: { type: 'JobTemplateSpec' } },
   CronJobStatus: { active: atomicList() },
   ServiceSpec: {
+    selector: { atomic: true },
     ports: mapList('port', undefined, ['protocol']),
     clusterIPs: atomicList(),
     externalIPs: atomicList(),
