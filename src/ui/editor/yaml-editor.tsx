@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { EditorMarker } from './markers.ts';
+import { toMonacoMarker } from './monaco-markers.ts';
 import { monaco, newManifestUri, setupMonaco } from './monaco-setup.ts';
 
 export interface YamlEditorProps {
@@ -28,25 +29,6 @@ export interface YamlEditorProps {
 
 /** Owner of the markers this component sets, so they never clear monaco-yaml's. */
 const MARKER_OWNER = 'loopscope';
-
-const SEVERITY: Record<EditorMarker['severity'], monaco.MarkerSeverity> = {
-  error: monaco.MarkerSeverity.Error,
-  warning: monaco.MarkerSeverity.Warning,
-  info: monaco.MarkerSeverity.Info,
-};
-
-/** An `EditorMarker` as Monaco takes it. */
-export function toMonacoMarker(m: EditorMarker): monaco.editor.IMarkerData {
-  return {
-    startLineNumber: m.startLineNumber,
-    startColumn: m.startColumn,
-    endLineNumber: m.endLineNumber,
-    endColumn: m.endColumn,
-    message: m.message,
-    severity: SEVERITY[m.severity],
-    ...(m.source ? { source: m.source } : {}),
-  };
-}
 
 export default function YamlEditor(props: YamlEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
