@@ -66,6 +66,54 @@ describe('DeltaFIFO', () => {
     expect(q![q!.length - 1]).toEqual({ type: 'Deleted', object: deletedFinalStateUnknown('q', obj('q', 2)) });
   });
 
+  it('TestDeltaFIFO_replaceWithDeleteDeltaIn: a re-listed object after a queued delete is not lost', () => {
+    const f = new DeltaFIFO({ knownObjects: known(obj('foo', 1)) });
+    f.delete(obj('foo', 1));
+    f.replace([obj('foo', 2)], '');
+    expect(popAll(f)).toEqual([
+      [
+        { type: 'Deleted', object: obj('foo', 1) },
+        { type: 'Replaced', object: obj('foo', 2) },
+      ],
+    ]);
+  });
+
+  describe('TestDeltaFIFOW_ReplaceMakesDeletionsForObjectsOnlyInQueue', () => {
+    const o = obj('foo', 2);
+    const o2 = obj('foo', 3);
+    const tomb = (x: KubeObject) => ({ type: 'Deleted', object: deletedFinalStateUnknown('foo', x) });
+    const table: Array<{ name: string; ops: (f: DeltaFIFO) => void; expected: unknown[] }> = [
+      { name: 'added object should be deleted on Replace', ops: (f) => (f.add(o), f.replace([], '0')), expected: [{ type: 'Added', object: o }, tomb(o)] },
+      { name: 'replaced object should have only a single Delete', ops: (f) => (f.add(o), f.replace([o], '0'), f.replace([], '0')), expected: [{ type: 'Added', object: o }, { type: 'Replaced', object: o }, tomb(o)] },
+      { name: 'deleted object should have only a single Delete', ops: (f) => (f.add(o), f.delete(o), f.replace([], '0')), expected: [{ type: 'Added', object: o }, { type: 'Deleted', object: o }] },
+      { name: 'added objects should have a single delete on multiple Replaces', ops: (f) => (f.add(o), f.replace([], '0'), f.replace([], '1')), expected: [{ type: 'Added', object: o }, tomb(o)] },
+      {
+        name: 'added and deleted and added object should be deleted',
+        ops: (f) => (f.add(o), f.delete(o), f.add(o2), f.replace([], '0')),
+        expected: [{ type: 'Added', object: o }, { type: 'Deleted', object: o }, { type: 'Added', object: o2 }, tomb(o2)],
+      },
+    ];
+    for (const t of table) {
+      it(`${t.name} (with and without knownObjects)`, () => {
+        for (const f of [new DeltaFIFO({ knownObjects: known() }), new DeltaFIFO()]) {
+          t.ops(f);
+          expect(popAll(f)).toEqual([t.expected]);
+          expect(f.length).toBe(0);
+        }
+      });
+    }
+  });
+
+  it('TestDeltaFIFO_enqueueingNoLister: deleting an unknown key enqueues nothing', () => {
+    const f = new DeltaFIFO();
+    f.add(obj('foo', 10));
+    f.update(obj('bar', 15));
+    f.add(obj('qux', 17));
+    f.delete(obj('qux', 18));
+    f.delete(obj('baz', 20));
+    expect(popAll(f).map((d) => (d[d.length - 1]!.object as KubeObject).metadata.resourceVersion)).toEqual(['10', '15', '18']);
+  });
+
   it('TestDeltaFIFO_dedupDeltas: only consecutive deletes collapse, a real delete beats a tombstone', () => {
     const d1: Delta = { type: 'Deleted', object: obj('a', 1) };
     const tomb: Delta = { type: 'Deleted', object: deletedFinalStateUnknown('a', obj('a', 1)) };
