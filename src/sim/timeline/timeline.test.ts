@@ -39,7 +39,7 @@ class ToyCore implements TimelineCore<string> {
   }
 }
 
-const traceOf = (t: Timeline<ToyCore, string>) => t.core.ctx.trace.slice().map((e) => JSON.stringify(e));
+const traceOf = (t: Timeline<ToyCore>) => t.core.ctx.trace.slice().map((e) => JSON.stringify(e));
 
 function play(seed: number, plan: Array<{ at: number; name: string }>, until: number) {
   const t = new Timeline(new ToyCore(seed), { checkpointEvery: 50 });

@@ -47,7 +47,7 @@ export interface TimelineOptions {
   maxCheckpoints?: number;
 }
 
-export class Timeline<C extends TimelineCore<R>, R> {
+export class Timeline<C extends TimelineCore<unknown>> {
   private coreNow: C;
   private readonly log: LoggedInput[] = [];
   /** Index in `log` of the next input to apply when re-executing forward. */
@@ -93,12 +93,12 @@ export class Timeline<C extends TimelineCore<R>, R> {
   /**
    * Applies an input now. In the past this forks the timeline: everything logged after now is discarded first.
    */
-  act(action: UserAction): R {
+  act(action: UserAction): ReturnType<C['perform']> {
     if (this.inPast) this.fork();
     const entry: LoggedInput = { afterStep: this.step, at: this.now, action: structuredClone(action) };
     this.log.push(entry);
     this.nextInput = this.log.length;
-    return this.coreNow.perform(action);
+    return this.coreNow.perform(action) as ReturnType<C['perform']>;
   }
 
   /** Runs one scheduler step (re-applying any logged input due first). Returns false when nothing is left to run. */

@@ -1,0 +1,25 @@
+/** What a user action answers: kubectl's output lines, per-object outcomes, and any error with its place. */
+import type { Status } from '../api/status.ts';
+import type { ManifestError } from '../actions/manifests.ts';
+import type { ObjectRef } from '../trace/trace-event.ts';
+
+export interface ObjectOutcome {
+  /** Position of the document in an apply, when the action had documents. */
+  index?: number;
+  ref?: ObjectRef;
+  /** kubectl's verb: created, configured, unchanged, deleted, scaled, patched, cordoned, rolled back… */
+  outcome?: string;
+  /** The api-server's failure, when this object failed (its `details.causes` locate the fields). */
+  status?: Status;
+}
+
+export interface ActResult {
+  ok: boolean;
+  /** kubectl-style lines: `deployment.apps/web configured`, `Error from server (NotFound): …`. */
+  messages: string[];
+  results: ObjectOutcome[];
+  /** YAML or input errors (nothing was applied). */
+  errors: ManifestError[];
+  /** The `user.action` trace event of this action. */
+  eventId: number;
+}

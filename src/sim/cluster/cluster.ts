@@ -1,0 +1,188 @@
+/**
+ * A whole simulated cluster: the api-server, the network, kube-controller-manager, kube-scheduler and one kubelet
+ * per node, the container runtime, and the user's kubectl. It is the core the timeline drives: `perform` applies
+ * one user action or fault at the current instant, and `canCheckpoint` says when the graph can be copied.
+ */
+import type { UserAction } from '../actions/user-action.ts';
+import { ApiServer } from '../apiserver/api-server.ts';
+import { SimContext } from '../engine/sim-context.ts';
+import { Network } from '../network/network.ts';
+import type { TimelineCore } from '../timeline/timeline.ts';
+import type { ActResult } from './act-result.ts';
+import type { ClusterOptions, NodeSpec } from './cluster-options.ts';
+import { nodeSpecs } from './cluster-options.ts';
+import { ContainerRuntime } from './container-runtime.ts';
+import { controllerDescriptors } from './controller-registry.ts';
+import { ControllerProcess } from './controller-process.ts';
+import type { ProcessKind } from './controller-host.ts';
+import { FaultInjector } from './fault-injector.ts';
+import { Kubectl, KUBECTL_MANAGER } from './kubectl.ts';
+import './controllers.ts';
+
+export const KUBE_CONTROLLER_MANAGER = 'kube-controller-manager';
+export const KUBE_SCHEDULER = 'kube-scheduler';
+
+export class Cluster implements TimelineCore<ActResult> {
+  readonly ctx: SimContext;
+  readonly apiServer: ApiServer;
+  readonly network: Network;
+  readonly runtime: ContainerRuntime;
+  readonly kubectl: Kubectl;
+  private readonly faults: FaultInjector;
+  /** Processes by name: "kube-controller-manager", "kube-scheduler", "kubelet/node-1". */
+  readonly processes = new Map<string, ControllerProcess>();
+  readonly nodes: NodeSpec[];
+  private readonly enabled: Set<string>;
+
+  constructor(readonly options: ClusterOptions) {
+    this.ctx = new SimContext({ seed: options.seed, trace: options.trace });
+    this.apiServer = new ApiServer(this.ctx, options.watchHistory ? { watchHistory: options.watchHistory } : {});
+    const qps = options.clientQPS === 'off' ? { qps: Infinity, burst: Infinity } : options.clientQPS;
+    this.network = new Network(this.ctx, this.apiServer, { ...(options.network ?? {}), ...(qps ? { client: { ...(options.network?.client ?? {}), ...qps } } : {}) });
+    this.runtime = new ContainerRuntime(options.runtime);
+    this.kubectl = new Kubectl(this.apiServer, this.network.restClient(KUBECTL_MANAGER, { qps: Infinity, burst: Infinity }));
+    this.faults = new FaultInjector(this);
+    this.enabled = new Set(options.controllers ?? controllerDescriptors().map((d) => d.name));
+    this.nodes = nodeSpecs(options.nodes).map((n) => ({ ...n }));
+
+    this.addProcess(KUBE_CONTROLLER_MANAGER, 'kube-controller-manager', {
+      replicas: Math.max(1, options.controllerManagerReplicas ?? 1),
+      leaderElection: true,
+    });
+    this.addProcess(KUBE_SCHEDULER, 'kube-scheduler', { replicas: 1, leaderElection: false });
+    for (const node of this.nodes) this.addKubelet(node);
+  }
+
+  /** Applies one user action or fault now. Never throws for bad input: the result says what went wrong. */
+  perform(action: UserAction): ActResult {
+    const eventId = this.ctx.trace.emit('user', { kind: 'user.action', action: action.type, detail: describeAction(action) }, null);
+    const result: ActResult = { ok: true, messages: [], results: [], errors: [], eventId };
+    const previous = this.ctx.trace.cause;
+    this.ctx.trace.cause = eventId;
+    try {
+      switch (action.type) {
+        case 'apply':
+        case 'create':
+          this.kubectl.apply(action, result);
+          break;
+        case 'delete':
+          this.kubectl.delete(action, result);
+          break;
+        case 'scale':
+          this.kubectl.scale(action, result);
+          break;
+        case 'patch':
+          this.kubectl.patch(action, result);
+          break;
+        case 'rollout':
+          this.kubectl.rollout(action, result);
+          break;
+        case 'cordon':
+        case 'uncordon':
+        case 'drain':
+          this.kubectl.node(action, result);
+          break;
+        case 'add-node':
+          this.addNode(action, result);
+          break;
+        case 'fault':
+          this.faults.inject(action.fault, result);
+          break;
+        default:
+          result.messages.push(`error: unknown action ${JSON.stringify((action as { type?: unknown }).type)}`);
+      }
+    } catch (err) {
+      // A bug, not bad input; the simulation must survive it all the same.
+      result.messages.push(`error: internal error: ${(err as Error).message}`);
+      result.errors.push({ line: 0, column: 0, message: `internal error: ${(err as Error).message}` });
+    } finally {
+      this.ctx.trace.cause = previous;
+    }
+    if (result.errors.length || result.results.some((r) => r.status)) result.ok = false;
+    return result;
+  }
+
+  /** True when no reconcile is suspended on the api-server (the graph can be copied). */
+  canCheckpoint(): boolean {
+    for (const p of this.processes.values()) if (p.inFlight() > 0) return false;
+    return true;
+  }
+
+  /** The process running a controller ("replicaset-controller" → kube-controller-manager), or a process by name. */
+  processOf(name: string): ControllerProcess | undefined {
+    const direct = this.processes.get(name);
+    if (direct) return direct;
+    for (const p of this.processes.values()) if (p.controllerNames.includes(name)) return p;
+    return undefined;
+  }
+
+  /** Controller names that run, in registry order. */
+  controllerNames(): string[] {
+    return controllerDescriptors()
+      .map((d) => d.name)
+      .filter((n) => this.enabled.has(n));
+  }
+
+  private addProcess(name: string, kind: ProcessKind, opts: { replicas: number; leaderElection: boolean; node?: NodeSpec }): ControllerProcess {
+    const names = controllerDescriptors(kind)
+      .map((d) => d.name)
+      .filter((n) => this.enabled.has(n));
+    const p = new ControllerProcess(this.ctx, this.network, this.runtime, name, kind, names, opts);
+    this.processes.set(name, p);
+    p.start();
+    return p;
+  }
+
+  private addKubelet(node: NodeSpec): ControllerProcess {
+    return this.addProcess(`kubelet/${node.name}`, 'kubelet', { replicas: 1, leaderElection: false, node });
+  }
+
+  private addNode(action: Extract<UserAction, { type: 'add-node' }>, result: ActResult): void {
+    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(action.name) || action.name.length > 253) {
+      result.errors.push({ line: 0, column: 0, message: `invalid node name ${JSON.stringify(action.name)}` });
+      result.messages.push(`error: invalid node name ${JSON.stringify(action.name)}`);
+      return;
+    }
+    if (this.nodes.some((n) => n.name === action.name)) {
+      result.errors.push({ line: 0, column: 0, message: `node ${action.name} already exists` });
+      result.messages.push(`error: node ${action.name} already exists`);
+      return;
+    }
+    const spec: NodeSpec = { name: action.name };
+    if (action.cpu) spec.cpu = action.cpu;
+    if (action.memory) spec.memory = action.memory;
+    if (action.pods) spec.pods = action.pods;
+    if (action.labels) spec.labels = { ...action.labels };
+    this.nodes.push(spec);
+    this.addKubelet(spec);
+    result.messages.push(`node/${action.name} added (its kubelet is starting)`);
+    result.results.push({ ref: { apiVersion: 'v1', kind: 'Node', name: action.name }, outcome: 'added' });
+  }
+}
+
+/** One line for the trace and the timeline: "apply 2 documents", "delete pod/web-1", "fault kill-node node-2". */
+export function describeAction(a: UserAction): string {
+  switch (a.type) {
+    case 'apply':
+    case 'create': {
+      const n = typeof a.manifests === 'string' ? a.manifests.split(/^---\s*$/m).filter((d) => d.trim()).length : a.manifests.length;
+      return `kubectl ${a.type} ${n} document${n === 1 ? '' : 's'}`;
+    }
+    case 'delete':
+      return `kubectl delete ${a.resource}/${a.name}`;
+    case 'scale':
+      return `kubectl scale ${a.resource}/${a.name} --replicas=${a.replicas}`;
+    case 'patch':
+      return `kubectl patch ${a.resource}/${a.name}`;
+    case 'rollout':
+      return `kubectl rollout ${a.op} ${a.resource}/${a.name}`;
+    case 'cordon':
+    case 'uncordon':
+    case 'drain':
+      return `kubectl ${a.type} ${a.node}`;
+    case 'add-node':
+      return `add node ${a.name}`;
+    case 'fault':
+      return `fault ${a.fault.type}${'controller' in a.fault ? ` ${a.fault.controller}` : 'node' in a.fault ? ` ${a.fault.node}` : 'image' in a.fault ? ` ${a.fault.image}` : ''}`;
+  }
+}

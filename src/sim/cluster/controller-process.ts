@@ -1,0 +1,192 @@
+/**
+ * One simulated binary: kube-controller-manager, kube-scheduler, or a node's kubelet. It owns one shared informer
+ * factory and one REST client, and runs the enabled controllers of its kind under a {@link ControllerManager}
+ * (with leader election for kube-controller-manager, which can run as several replicas).
+ *
+ * A crash is a process crash: every controller of the process loses its queue, its in-flight work and its informer
+ * caches; on restart everything is rebuilt from the descriptors and relists (trace reason `restart`).
+ */
+import { SharedInformerFactory } from '../client/shared-informer-factory.ts';
+import type { Controller, ControllerStats } from '../controller/controller.ts';
+import { ControllerManager } from '../controller/controller-manager.ts';
+import type { SimContext } from '../engine/sim-context.ts';
+import type { Network } from '../network/network.ts';
+import type { ContainerRuntime } from './container-runtime.ts';
+import type { ControllerDescriptor, ProcessKind } from './controller-host.ts';
+import { controllerDescriptor } from './controller-registry.ts';
+import type { NodeSpec } from './cluster-options.ts';
+import { ProcessHost } from './process-host.ts';
+
+interface Replica {
+  identity: string;
+  alive: boolean;
+  manager: ControllerManager;
+  factory: SharedInformerFactory;
+  controllers: Controller[];
+  /** Times this replica has been started (0 = never). */
+  boots: number;
+}
+
+export interface ProcessStats {
+  name: string;
+  kind: ProcessKind;
+  replicas: Array<{ identity: string; alive: boolean; state: string }>;
+  controllers: ControllerStats[];
+}
+
+export class ControllerProcess {
+  private replicas: Replica[] = [];
+  private paused = new Set<string>();
+
+  constructor(
+    private readonly ctx: SimContext,
+    private readonly network: Network,
+    private readonly runtime: ContainerRuntime,
+    readonly name: string,
+    readonly kind: ProcessKind,
+    /** Names of the controllers this process runs (descriptors of its kind). */
+    readonly controllerNames: readonly string[],
+    private readonly options: { replicas: number; leaderElection: boolean; node?: NodeSpec },
+  ) {
+    for (let i = 0; i < options.replicas; i++) {
+      const identity = options.replicas > 1 ? `${name}-${i}` : name;
+      this.replicas.push(this.build(identity, 0));
+    }
+  }
+
+  /** Starts every replica that is not running. */
+  start(): void {
+    for (let i = 0; i < this.replicas.length; i++) if (!this.replicas[i]!.alive) this.boot(i);
+  }
+
+  /**
+   * Kills the process (for several replicas: the leader, or the first live one). `restartAfter` ms later it starts
+   * again (a crash-looping binary restarted by its supervisor); `null` leaves it down (a dead node's kubelet).
+   */
+  crash(restartAfter: number | null = 0): void {
+    const i = this.leaderIndex();
+    if (i < 0) return;
+    const r = this.replicas[i]!;
+    r.manager.crash();
+    r.factory.stop();
+    r.alive = false;
+    if (restartAfter !== null) this.ctx.scheduler.after(restartAfter, this, 'restartReplica', i);
+  }
+
+  /** Timer target: restart a crashed replica if it is still down. */
+  restartReplica(index: number): void {
+    if (!this.replicas[index]!.alive) this.boot(index);
+  }
+
+  /** Kills every replica, without restart (e.g. a node's kubelet when the node dies). */
+  kill(): void {
+    for (const r of this.replicas) {
+      if (!r.alive) continue;
+      r.manager.crash();
+      r.factory.stop();
+      r.alive = false;
+    }
+  }
+
+  isAlive(): boolean {
+    return this.replicas.some((r) => r.alive);
+  }
+
+  pause(controller: string): boolean {
+    const c = this.controller(controller);
+    if (!c) return false;
+    this.paused.add(controller);
+    c.pause();
+    return true;
+  }
+
+  resume(controller: string): boolean {
+    const c = this.controller(controller);
+    if (!c) return false;
+    this.paused.delete(controller);
+    c.resume();
+    return true;
+  }
+
+  /** The running instance of a controller (the leader's). */
+  controller(name: string): Controller | undefined {
+    const i = this.leaderIndex();
+    return i < 0 ? undefined : this.replicas[i]!.controllers.find((c) => c.name === name);
+  }
+
+  /** Reconciles suspended on the api-server across the process: a checkpoint needs 0. */
+  inFlight(): number {
+    let n = 0;
+    for (const r of this.replicas) if (r.alive) n += r.manager.inFlight();
+    return n;
+  }
+
+  /** True when every live replica's queues are empty and nothing is being reconciled or waiting in backoff. */
+  isIdle(): boolean {
+    for (const r of this.replicas) {
+      if (!r.alive || !r.manager.isLeader()) continue;
+      for (const c of r.controllers) {
+        const s = c.stats();
+        if (s.depth > 0 || s.processing.length > 0 || s.backoff.length > 0) return false;
+      }
+    }
+    return true;
+  }
+
+  /** The informer factory of the leader (for cache inspection). */
+  informers(): SharedInformerFactory | undefined {
+    const i = this.leaderIndex();
+    return i < 0 ? undefined : this.replicas[i]!.factory;
+  }
+
+  stats(): ProcessStats {
+    const i = this.leaderIndex();
+    return {
+      name: this.name,
+      kind: this.kind,
+      replicas: this.replicas.map((r) => ({ identity: r.identity, alive: r.alive, state: r.alive ? r.manager.getState() : 'crashed' })),
+      controllers: i < 0 ? [] : this.replicas[i]!.controllers.map((c) => c.stats()),
+    };
+  }
+
+  private leaderIndex(): number {
+    const leading = this.replicas.findIndex((r) => r.alive && r.manager.isLeader());
+    return leading >= 0 ? leading : this.replicas.findIndex((r) => r.alive);
+  }
+
+  private boot(index: number): void {
+    const old = this.replicas[index]!;
+    const r = this.build(old.identity, old.boots);
+    this.replicas[index] = r;
+    r.alive = true;
+    r.boots = old.boots + 1;
+    r.manager.start();
+    for (const c of r.controllers) if (this.paused.has(c.name)) c.pause();
+  }
+
+  private build(identity: string, boots: number): Replica {
+    const transport = this.network.restClient(identity);
+    const factory = new SharedInformerFactory(this.ctx, {
+      process: identity,
+      network: this.network,
+      transport,
+      listReason: boots > 0 ? 'restart' : 'initial',
+    });
+    const manager = new ControllerManager(this.ctx, {
+      identity,
+      transport,
+      leaderElection: this.options.leaderElection ? { lockNamespace: 'kube-system', lockName: this.name } : false,
+    });
+    const host = new ProcessHost(this.ctx, identity, factory, transport, this.network, this.runtime, this.options.node);
+    const controllers: Controller[] = [];
+    for (const name of this.controllerNames) {
+      const d: ControllerDescriptor | undefined = controllerDescriptor(name);
+      if (d) controllers.push(d.build(host));
+    }
+    // Informers start before controllers (ControllerManager starts runnables in the order added).
+    manager.add('informers', factory);
+    for (const { name, runnable } of host.runnables) manager.add(name, runnable);
+    for (const c of controllers) manager.addController(c);
+    return { identity, alive: false, manager, factory, controllers, boots };
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * The controllers the cluster runs, registered once at module load. Each controller folder exports a descriptor
+ * (controller-host.ts); add new ones here.
+ */
+import { registerControllers } from './controller-registry.ts';
+
+registerControllers();

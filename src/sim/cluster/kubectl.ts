@@ -1,0 +1,286 @@
+/**
+ * The user's kubectl: turns each {@link UserAction} into the requests kubectl would send, at the current instant,
+ * and answers with kubectl's output. Requests are traced like any client's (`api.request` → `api.response`), caused
+ * by the action's `user.action` event, so every loop's work walks back to "you applied deployment/web".
+ *
+ * Apply is all-or-nothing (unlike kubectl, for the editor's sake): every document is first sent with server-side
+ * dry-run, and nothing is written unless all of them pass. Sources: kubectl `pkg/cmd/{apply,delete,scale,patch,
+ * rollout,drain}`, `pkg/polymorphichelpers/rollback.go`.
+ */
+import type { KubeObject } from '../api/object.ts';
+import { parseApiVersion, controllerOf } from '../api/object.ts';
+import type { ResourceInfo } from '../api/resources.ts';
+import { apiVersionOf } from '../api/resources.ts';
+import type { Status } from '../api/status.ts';
+import { parseManifests } from '../actions/manifests.ts';
+import type { ApplyAction, DeleteAction, NodeAction, PatchAction, RolloutAction, ScaleAction } from '../actions/user-action.ts';
+import type { ApiRequest, ApiResponse, PatchType } from '../apiserver/api-request.ts';
+import type { ApiServer } from '../apiserver/api-server.ts';
+import { rfc3339 } from '../engine/clock.ts';
+import type { RestClient } from '../network/rest-client.ts';
+import { refOf } from '../trace/trace-event.ts';
+import type { ActResult, ObjectOutcome } from './act-result.ts';
+import { rollbackPatch } from './rollback.ts';
+
+export const KUBECTL_MANAGER = 'kubectl';
+
+export class Kubectl {
+  constructor(
+    private readonly apiServer: ApiServer,
+    private readonly client: RestClient,
+  ) {}
+
+  apply(action: ApplyAction, result: ActResult): void {
+    const parsed = parseManifests(action.manifests);
+    if (parsed.errors.length) {
+      result.errors.push(...parsed.errors);
+      result.messages.push(...parsed.errors.map((e) => (e.line ? `error: line ${e.line}, column ${e.column}: ${e.message}` : `error: ${e.message}`)));
+      return;
+    }
+    if (parsed.documents.length === 0) {
+      result.messages.push('error: no objects passed to apply');
+      result.errors.push({ line: 0, column: 0, message: 'no objects passed to apply' });
+      return;
+    }
+    const create = action.type === 'create';
+    const manager = action.fieldManager ?? KUBECTL_MANAGER;
+    const requestFor = (obj: KubeObject, dryRun: boolean): ApiRequest => {
+      const base = { apiVersion: obj.apiVersion, kind: obj.kind, user: KUBECTL_MANAGER, fieldManager: manager, dryRun };
+      // kubectl sends namespaced objects to the context's namespace ("default") unless the manifest names one.
+      const info = this.infoFor(obj);
+      const ns = typeof obj.metadata?.namespace === 'string' ? obj.metadata.namespace : info?.namespaced ? 'default' : undefined;
+      return create
+        ? { ...base, verb: 'create', namespace: ns, body: obj }
+        : { ...base, verb: 'patch', namespace: ns, name: String(obj.metadata?.name ?? ''), patchType: 'application/apply-patch+yaml', body: obj, force: action.force ?? false };
+    };
+    const objects = parsed.documents.map((d) => d.object as unknown as KubeObject);
+    // Pass 1: server-side dry run of everything. A document may depend on an earlier one of the same apply
+    // (a Namespace, a CRD): such NotFound answers are forgiven here; the real pass reports them if they persist.
+    const failures: Array<{ index: number; status: Status }> = [];
+    objects.forEach((obj, index) => {
+      const info = this.infoFor(obj);
+      if (!info) {
+        failures.push({ index, status: this.noMatches(obj, objects.slice(0, index)) ?? undefined! });
+        return;
+      }
+      const res = this.call(requestFor(obj, true), false);
+      if (!res.ok && !this.dependsOnEarlier(res.status, obj, objects.slice(0, index))) failures.push({ index, status: res.status });
+    });
+    const real = failures.filter((f) => f.status);
+    if (real.length) {
+      for (const f of real) {
+        result.results.push({ index: f.index, ref: refOf(objects[f.index]!), status: f.status });
+        result.messages.push(errorLine(f.status));
+      }
+      return;
+    }
+    // Pass 2: write.
+    objects.forEach((obj, index) => {
+      const before = this.infoFor(obj) ? this.lookup(obj) : undefined;
+      const res = this.call(requestFor(obj, false));
+      const outcome: ObjectOutcome = { index, ref: refOf(obj) };
+      if (!res.ok) {
+        outcome.status = res.status;
+        result.messages.push(errorLine(res.status));
+      } else if ('object' in res) {
+        outcome.ref = refOf(res.object);
+        outcome.outcome = !before ? 'created' : before.metadata.resourceVersion === res.object.metadata.resourceVersion ? 'unchanged' : 'configured';
+        if (create) outcome.outcome = 'created';
+        result.messages.push(`${this.display(res.object)} ${outcome.outcome}`);
+      }
+      result.results.push(outcome);
+    });
+  }
+
+  delete(action: DeleteAction, result: ActResult): void {
+    const info = this.resolve(action.resource, result);
+    if (!info) return;
+    const req: ApiRequest = { verb: 'delete', apiVersion: apiVersionOf(info), kind: info.kind, namespace: this.ns(info, action.namespace), name: action.name, user: KUBECTL_MANAGER };
+    if (action.propagationPolicy) req.propagationPolicy = action.propagationPolicy;
+    if (action.gracePeriodSeconds !== undefined) req.gracePeriodSeconds = action.gracePeriodSeconds;
+    this.simple(req, info, `${display(info, action.name)} deleted`, 'deleted', result);
+  }
+
+  scale(action: ScaleAction, result: ActResult): void {
+    const info = this.resolve(action.resource, result);
+    if (!info) return;
+    if (!Number.isInteger(action.replicas) || action.replicas < 0) {
+      result.messages.push('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+      result.errors.push({ line: 0, column: 0, message: 'replicas must be an integer >= 0' });
+      return;
+    }
+    const req: ApiRequest = {
+      verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: this.ns(info, action.namespace), name: action.name,
+      subresource: 'scale', patchType: 'application/merge-patch+json', body: { spec: { replicas: action.replicas } }, user: KUBECTL_MANAGER, fieldManager: KUBECTL_MANAGER,
+    };
+    this.simple(req, info, `${display(info, action.name)} scaled`, 'scaled', result);
+  }
+
+  patch(action: PatchAction, result: ActResult): void {
+    const info = this.resolve(action.resource, result);
+    if (!info) return;
+    const types: Record<string, PatchType> = {
+      merge: 'application/merge-patch+json',
+      json: 'application/json-patch+json',
+      strategic: 'application/strategic-merge-patch+json',
+    };
+    const req: ApiRequest = {
+      verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: this.ns(info, action.namespace), name: action.name,
+      patchType: types[action.patchType ?? 'strategic']!, body: action.patch, user: KUBECTL_MANAGER, fieldManager: action.fieldManager ?? 'kubectl-patch',
+    };
+    if (action.subresource) req.subresource = action.subresource;
+    this.simple(req, info, `${display(info, action.name)} patched`, 'patched', result);
+  }
+
+  rollout(action: RolloutAction, result: ActResult): void {
+    const info = this.resolve(action.resource, result);
+    if (!info) return;
+    const namespace = this.ns(info, action.namespace);
+    const base = { apiVersion: apiVersionOf(info), kind: info.kind, namespace, name: action.name, user: KUBECTL_MANAGER, fieldManager: 'kubectl-rollout' };
+    const merge = (body: unknown): ApiRequest => ({ ...base, verb: 'patch', patchType: 'application/merge-patch+json', body });
+    switch (action.op) {
+      case 'pause':
+        return this.simple(merge({ spec: { paused: true } }), info, `${display(info, action.name)} paused`, 'paused', result);
+      case 'resume':
+        return this.simple(merge({ spec: { paused: null } }), info, `${display(info, action.name)} resumed`, 'resumed', result);
+      case 'restart':
+        return this.simple(
+          merge({ spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': rfc3339(this.client.network.ctx.now) } } } } }),
+          info,
+          `${display(info, action.name)} restarted`,
+          'restarted',
+          result,
+        );
+      case 'undo': {
+        const deployment = this.apiServer.getObject(base.apiVersion, info.kind, namespace, action.name);
+        if (!deployment) {
+          const res = this.call({ ...base, verb: 'get' });
+          if (!res.ok) result.messages.push(errorLine(res.status));
+          result.results.push({ status: res.ok ? undefined : res.status });
+          return;
+        }
+        const owned = this.apiServer
+          .listObjects('apps/v1', 'ReplicaSet', namespace)
+          .filter((rs) => controllerOf(rs)?.uid === deployment.metadata.uid);
+        const plan = rollbackPatch(deployment, owned, action.toRevision ?? 0);
+        if ('error' in plan) {
+          result.messages.push(`error: ${plan.error}`);
+          result.errors.push({ line: 0, column: 0, message: plan.error });
+          return;
+        }
+        if ('skipped' in plan) {
+          result.messages.push(`${display(info, action.name)} ${plan.skipped}`);
+          result.results.push({ ref: refOf(deployment), outcome: 'skipped' });
+          return;
+        }
+        return this.simple(
+          { ...base, verb: 'patch', patchType: 'application/json-patch+json', body: plan.patch },
+          info,
+          `${display(info, action.name)} rolled back`,
+          'rolled back',
+          result,
+        );
+      }
+    }
+  }
+
+  node(action: NodeAction, result: ActResult): void {
+    const info = this.apiServer.resolve('node')!;
+    const unschedulable = action.type !== 'uncordon';
+    const req: ApiRequest = {
+      verb: 'patch', apiVersion: 'v1', kind: 'Node', name: action.node, patchType: 'application/merge-patch+json',
+      body: { spec: { unschedulable: unschedulable ? true : null } }, user: KUBECTL_MANAGER, fieldManager: 'kubectl-cordon',
+    };
+    const verb = action.type === 'uncordon' ? 'uncordoned' : 'cordoned';
+    this.simple(req, info, `node/${action.node} ${verb}`, verb, result);
+    if (action.type !== 'drain' || !result.ok) return;
+    // kubectl drain: evict every pod on the node except DaemonSet pods and mirror pods.
+    const pods = this.apiServer.listObjects('v1', 'Pod').filter((p) => (p.spec as { nodeName?: string } | undefined)?.nodeName === action.node);
+    for (const pod of pods) {
+      if (pod.metadata.deletionTimestamp) continue;
+      if (controllerOf(pod)?.kind === 'DaemonSet' || pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue;
+      result.messages.push(`evicting pod ${pod.metadata.namespace}/${pod.metadata.name}`);
+      const res = this.call({ verb: 'delete', apiVersion: 'v1', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name!, user: KUBECTL_MANAGER });
+      if (res.ok) result.messages.push(`pod/${pod.metadata.name} evicted`);
+      else result.messages.push(errorLine(res.status));
+    }
+    result.messages.push(`node/${action.node} drained`);
+  }
+
+  /** Sends one request (traced, caused by the current user action) and returns the response. */
+  call(request: ApiRequest, traced = true): ApiResponse {
+    return this.client.callNow(request, traced);
+  }
+
+  private simple(req: ApiRequest, info: ResourceInfo, message: string, outcome: string, result: ActResult): void {
+    const res = this.call(req);
+    if (!res.ok) {
+      result.ok = false;
+      result.messages.push(errorLine(res.status));
+      result.results.push({ ref: { apiVersion: apiVersionOf(info), kind: info.kind, name: req.name ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) }, status: res.status });
+      return;
+    }
+    result.messages.push(message);
+    result.results.push({ ref: 'object' in res ? refOf(res.object) : undefined, outcome });
+  }
+
+  private resolve(resource: string, result: ActResult): ResourceInfo | undefined {
+    const info = this.apiServer.resolve(resource);
+    if (!info) {
+      const message = `error: the server doesn't have a resource type "${resource}"`;
+      result.messages.push(message);
+      result.errors.push({ line: 0, column: 0, message: message.slice(7) });
+    }
+    return info;
+  }
+
+  private ns(info: ResourceInfo, namespace: string | undefined): string | undefined {
+    return info.namespaced ? (namespace ?? 'default') : undefined;
+  }
+
+  private infoFor(obj: KubeObject): ResourceInfo | undefined {
+    if (typeof obj.apiVersion !== 'string' || typeof obj.kind !== 'string') return undefined;
+    return this.apiServer.resourcesInfo().find((r) => apiVersionOf(r) === obj.apiVersion && r.kind === obj.kind);
+  }
+
+  private lookup(obj: KubeObject): KubeObject | undefined {
+    const info = this.infoFor(obj)!;
+    const name = obj.metadata?.name;
+    if (typeof name !== 'string') return undefined;
+    const ns = info.namespaced ? (typeof obj.metadata.namespace === 'string' ? obj.metadata.namespace : 'default') : undefined;
+    return this.apiServer.getObject(obj.apiVersion, obj.kind, ns, name);
+  }
+
+  /** kubectl's "no matches for kind" error, unless an earlier document of the same apply is the CRD defining it. */
+  private noMatches(obj: KubeObject, earlier: KubeObject[]): Status | null {
+    const { group } = parseApiVersion(String(obj.apiVersion));
+    const definedEarlier = earlier.some(
+      (o) => o.kind === 'CustomResourceDefinition' && (o.spec as { group?: string; names?: { kind?: string } } | undefined)?.group === group &&
+        (o.spec as { names?: { kind?: string } }).names?.kind === obj.kind,
+    );
+    if (definedEarlier) return null;
+    const message = `resource mapping not found for name: "${obj.metadata?.name ?? ''}" namespace: "${obj.metadata?.namespace ?? ''}" from "STDIN": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first`;
+    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'NotFound', code: 404, details: { kind: String(obj.kind), group } };
+  }
+
+  private dependsOnEarlier(status: Status, obj: KubeObject, earlier: KubeObject[]): boolean {
+    if (status.code !== 404) return false;
+    const ns = obj.metadata?.namespace;
+    return earlier.some((o) => o.kind === 'Namespace' && o.metadata?.name === ns);
+  }
+
+  private display(obj: KubeObject): string {
+    const info = this.infoFor(obj);
+    return info ? display(info, obj.metadata.name ?? '') : `${String(obj.kind).toLowerCase()}/${obj.metadata.name}`;
+  }
+}
+
+/** kubectl's `<resource>.<group>/<name>`: "deployment.apps/web", "pod/web-1". */
+export function display(info: ResourceInfo, name: string): string {
+  return `${info.singular}${info.group ? `.${info.group}` : ''}/${name}`;
+}
+
+/** kubectl's rendering of a server error: `Error from server (NotFound): deployments.apps "x" not found`. */
+export function errorLine(status: Status): string {
+  return `Error from server (${status.reason}): ${status.message}`;
+}

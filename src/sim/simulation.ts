@@ -1,0 +1,250 @@
+/**
+ * The library API: one simulated cluster with its timeline. The worker, the CLI and the tests all use this.
+ *
+ * ```ts
+ * const sim = Simulation.create({ seed: 42, nodes: 3 });
+ * sim.apply(yaml);                 // kubectl apply (server-side apply as "kubectl")
+ * sim.runFor(30_000);              // 30 s of virtual time
+ * sim.getObject('deployment', 'default', 'web');
+ * sim.stepBack(); sim.seekTime(5_000); sim.act({ type: 'fault', fault: { type: 'kill-node', node: 'node-2' } }); // forks
+ * ```
+ *
+ * Everything is deterministic: the same options and the same actions at the same steps give the same trace.
+ */
+import type { UserAction } from './actions/user-action.ts';
+import type { KubeObject } from './api/object.ts';
+import { apiVersionOf } from './api/resources.ts';
+import { parseLabelSelector, matchesLabels, type ParsedLabelSelector } from './apiserver/selectors/label-selector.ts';
+import type { ActResult } from './cluster/act-result.ts';
+import { Cluster } from './cluster/cluster.ts';
+import type { ClusterOptions } from './cluster/cluster-options.ts';
+import { checkConvergence, type Convergence } from './cluster/convergence.ts';
+import type { TraceEvent } from './trace/trace-event.ts';
+import type { Trace } from './trace/trace.ts';
+import { Timeline, type LoggedInput, type TimelineOptions } from './timeline/timeline.ts';
+import type { Scenario } from './scenario/scenario.ts';
+import type { ScenarioHost, ActResult as ScenarioActResult } from './scenario/scenario-host.ts';
+
+export type { ActResult, ClusterOptions, Convergence, LoggedInput };
+
+export interface SimulationOptions extends ClusterOptions {
+  timeline?: TimelineOptions;
+}
+
+/** What a share link or a saved file holds: the recipe of a run, not its state. */
+export interface SimulationRecipe {
+  version: 1;
+  options: ClusterOptions;
+  inputs: LoggedInput[];
+  /** The step the viewer was at. */
+  step: number;
+}
+
+/** Called after the simulation moves: the events added since the last call, or `reset` after a seek backwards. */
+export type SimulationListener = (update: { events: TraceEvent[]; reset: boolean; step: number; now: number }) => void;
+
+export class Simulation {
+  private readonly timeline: Timeline<Cluster>;
+  private listeners = new Set<SimulationListener>();
+  /** Trace length already reported to listeners. */
+  private reported = 0;
+
+  private constructor(readonly options: SimulationOptions) {
+    const { timeline, ...cluster } = options;
+    this.timeline = new Timeline(new Cluster(cluster), timeline);
+  }
+
+  static create(options: SimulationOptions): Simulation {
+    return new Simulation(structuredClone(options));
+  }
+
+  /** Rebuilds a run from its recipe by re-executing it (deterministic), then moves to its step. */
+  static fromRecipe(recipe: SimulationRecipe): Simulation {
+    if (!recipe || recipe.version !== 1) throw new Error(`unsupported simulation recipe version ${JSON.stringify(recipe?.version)}`);
+    const sim = Simulation.create(recipe.options);
+    const inputs = [...recipe.inputs].sort((a, b) => a.afterStep - b.afterStep || a.at - b.at);
+    for (const input of inputs) {
+      sim.timeline.runSteps(input.afterStep - sim.timeline.step);
+      if (sim.now < input.at) sim.timeline.runUntil(input.at);
+      sim.timeline.act(input.action);
+    }
+    sim.timeline.seekStep(recipe.step);
+    sim.notify();
+    return sim;
+  }
+
+  recipe(): SimulationRecipe {
+    const { timeline: _t, ...options } = this.options;
+    return { version: 1, options: structuredClone(options), inputs: structuredClone([...this.timeline.inputs]), step: this.step };
+  }
+
+  /** The current cluster (replaced by a seek: do not keep a reference across time travel). */
+  get cluster(): Cluster {
+    return this.timeline.core;
+  }
+  get trace(): Trace {
+    return this.cluster.ctx.trace;
+  }
+  get now(): number {
+    return this.timeline.now;
+  }
+  get step(): number {
+    return this.timeline.step;
+  }
+  /** The furthest step reached on this branch. */
+  get head(): number {
+    return this.timeline.head;
+  }
+  get inPast(): boolean {
+    return this.timeline.inPast;
+  }
+  get inputs(): readonly LoggedInput[] {
+    return this.timeline.inputs;
+  }
+
+  /** `kubectl apply` of YAML text or objects (server-side apply as field manager "kubectl"). */
+  apply(manifests: string | object[], options: { fieldManager?: string; force?: boolean } = {}): ActResult {
+    return this.act({ type: 'apply', manifests, ...options });
+  }
+
+  /** Performs a user action or fault now (forking the timeline when in the past). Never throws for bad input. */
+  act(action: UserAction): ActResult {
+    const r = this.timeline.act(action);
+    this.notify();
+    return r;
+  }
+
+  runFor(ms: number): void {
+    this.runUntil(this.now + ms);
+  }
+
+  runUntil(time: number): void {
+    this.timeline.runUntil(time);
+    this.notify();
+  }
+
+  /** One scheduler step; false when nothing is left to run. */
+  stepOnce(): boolean {
+    const ran = this.timeline.stepOnce();
+    this.notify();
+    return ran;
+  }
+
+  runSteps(n: number): void {
+    this.timeline.runSteps(n);
+    this.notify();
+  }
+
+  seekStep(step: number): void {
+    this.timeline.seekStep(step);
+    this.notify();
+  }
+
+  seekTime(time: number): void {
+    this.timeline.seekTime(time);
+    this.notify();
+  }
+
+  stepBack(): void {
+    this.timeline.stepBack();
+    this.notify();
+  }
+
+  /** Drops the future of this branch (what acting in the past does implicitly). */
+  fork(): void {
+    this.timeline.fork();
+  }
+
+  /**
+   * Runs until converged or `maxTime` virtual ms from now, checking every `interval` ms. Returns the convergence
+   * reached (or not).
+   */
+  runUntilConverged(maxTime = 600_000, interval = 1_000): Convergence {
+    const deadline = this.now + maxTime;
+    let c = checkConvergence(this.cluster);
+    while (!c.converged && this.now < deadline) {
+      this.timeline.runUntil(Math.min(deadline, this.now + interval));
+      c = checkConvergence(this.cluster);
+    }
+    this.notify();
+    return c;
+  }
+
+  isConverged(): Convergence {
+    return checkConvergence(this.cluster);
+  }
+
+  /** The api-server's object; `resource` is kubectl-style ("deploy", "deployments.apps", "Deployment"). */
+  getObject(resource: string, namespace: string | undefined, name: string): KubeObject | undefined {
+    const info = this.cluster.apiServer.resolve(resource);
+    if (!info) return undefined;
+    return this.cluster.apiServer.getObject(apiVersionOf(info), info.kind, info.namespaced ? (namespace ?? 'default') : undefined, name);
+  }
+
+  listObjects(resource: string, namespace?: string, labelSelector?: string): KubeObject[] {
+    const info = this.cluster.apiServer.resolve(resource);
+    if (!info) return [];
+    const all = this.cluster.apiServer.listObjects(apiVersionOf(info), info.kind, info.namespaced ? namespace : undefined);
+    if (!labelSelector) return all;
+    let sel: ParsedLabelSelector;
+    try {
+      sel = parseLabelSelector(labelSelector);
+    } catch {
+      return [];
+    }
+    return all.filter((o) => matchesLabels(sel, o.metadata.labels));
+  }
+
+  subscribe(listener: SimulationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    const length = this.trace.length;
+    const reset = length < this.reported;
+    const from = reset ? 0 : this.reported;
+    this.reported = length;
+    if (this.listeners.size === 0 || (!reset && from === length)) return;
+    const update = { events: this.trace.slice(from, length), reset, step: this.step, now: this.now };
+    for (const l of this.listeners) l(update);
+  }
+}
+
+/** Maps a scenario's nodes and options onto a simulation. */
+export function simulationOptionsFor(scenario: Scenario): SimulationOptions {
+  const options: SimulationOptions = {
+    seed: scenario.seed,
+    nodes: scenario.nodes.map((n) => ({ name: n.name, cpu: n.cpu, memory: n.memory, pods: n.pods, labels: n.labels, taints: n.taints })),
+    clientQPS: scenario.options.clientQPS ? undefined : 'off',
+  };
+  if (scenario.options.controllers) options.controllers = scenario.options.controllers;
+  if (scenario.options.networkLatency !== undefined) {
+    const l = scenario.options.networkLatency;
+    options.network = { requestLatency: { meanMs: l, jitterMs: l / 2 }, watchLatency: { meanMs: l, jitterMs: l / 2 } };
+  }
+  return options;
+}
+
+/** The {@link ScenarioHost} the scenario runner and the CLI drive. */
+export function createSimulationHost(scenario: Scenario): ScenarioHost {
+  const sim = Simulation.create(simulationOptionsFor(scenario));
+  return {
+    get now() {
+      return sim.now;
+    },
+    act(action: UserAction): ScenarioActResult {
+      const r = sim.act(action);
+      return r.ok
+        ? { ok: true, detail: r.messages.join('\n'), traceId: r.eventId }
+        : { ok: false, error: r.messages.join('\n') || 'failed', traceId: r.eventId };
+    },
+    runUntil: (time: number) => sim.runUntil(time),
+    getObject: (resource, namespace, name) => sim.getObject(resource, namespace, name),
+    listObjects: (resource, namespace, selector) => sim.listObjects(resource, namespace, selector),
+    get trace() {
+      return sim.trace;
+    },
+    isConverged: () => sim.isConverged(),
+  };
+}
