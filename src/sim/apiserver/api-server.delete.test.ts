@@ -32,6 +32,8 @@ describe('delete', () => {
     expect(marked.metadata.deletionTimestamp).toBe('2026-01-01T00:00:00Z');
     expect(marked.metadata.deletionGracePeriodSeconds).toBe(0);
     expect(marked.metadata.generation).toBe(2);
+    const added = statusOf(server.handle(req({ verb: 'update', ...D, name: 'web', body: { ...marked, metadata: { ...marked.metadata, finalizers: ['example.com/hold', 'new'] } } })));
+    expect(added.message).toContain('metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"new"}');
     // Removing the last finalizer deletes it.
     const res = server.handle(req({ verb: 'update', ...D, name: 'web', body: { ...marked, metadata: { ...marked.metadata, finalizers: [] } } }));
     expect(res.ok).toBe(true);

@@ -60,6 +60,16 @@ export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
   if (draft.metadata.uid && draft.metadata.uid !== old.metadata.uid) {
     extra.push(fieldError.invalid('metadata.uid', draft.metadata.uid, 'field is immutable'));
   }
+  if (old.metadata.deletionTimestamp !== undefined) {
+    // ValidateObjectMetaUpdate: a deleted object only loses finalizers.
+    const before = new Set(old.metadata.finalizers ?? []);
+    const added = (draft.metadata.finalizers ?? []).filter((f) => !before.has(f));
+    if (added.length > 0) {
+      extra.push(
+        fieldError.forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`),
+      );
+    }
+  }
   let next: KubeObject;
   if (req.subresource === 'status') {
     next = prepareForStatusUpdate(draft, old, core.isCustom(info));
