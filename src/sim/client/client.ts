@@ -65,12 +65,27 @@ function target(obj: KubeObject): Pick<ApiRequest, 'apiVersion' | 'kind' | 'name
 }
 
 export class Client {
-  /** @param user who is calling: the trace actor and the default field manager ("replicaset-controller"). */
-  constructor(readonly user: string) {}
+  /**
+   * @param user who is calling: the trace actor ("replicaset-controller").
+   * @param options.fieldManager the managedFields manager of its writes; upstream binaries write as themselves
+   *   ("kube-controller-manager", "kube-scheduler", "kubelet"). Defaults to `user`.
+   */
+  constructor(
+    readonly user: string,
+    options: { fieldManager?: string } = {},
+  ) {
+    this.fieldManager = options.fieldManager;
+  }
+
+  readonly fieldManager: string | undefined;
 
   /** The request for a call, without sending it (for {@link ApiCallBatch}es). */
   request(r: Omit<ApiRequest, 'user'>): ApiRequest {
-    return { ...r, user: this.user };
+    const req: ApiRequest = { ...r, user: this.user };
+    if (this.fieldManager && req.fieldManager === undefined && req.verb !== 'get' && req.verb !== 'list' && req.verb !== 'delete') {
+      req.fieldManager = this.fieldManager;
+    }
+    return req;
   }
 
   *get<T extends KubeObject = KubeObject>(type: TypeRef, namespace: string | undefined, name: string): ClientOp<T> {
