@@ -351,3 +351,17 @@ describe('apply timestamps and status applies', () => {
     expect(r.ok && spec(r.object).replicas).toBe(1);
   });
 });
+
+describe('defaulted list keys', () => {
+  it('re-applying ports without protocol after the server defaulted it to TCP merges into the same port', () => {
+    const cfg = { containers: [{ name: 'web', image: 'nginx', ports: [{ containerPort: 80 }] }] } as unknown as Cfg;
+    const created = applyOk(undefined, cfg, 'kubectl');
+    // The api-server's defaulting (SetDefaults_ContainerPort) fills protocol after the apply.
+    const defaulted = structuredClone(created);
+    (spec(defaulted).template!.spec.containers[0]!.ports as Array<Record<string, unknown>>)[0]!.protocol = 'TCP';
+    const again = applyOk(defaulted, cfg, 'kubectl', T1);
+    expect(spec(again).template!.spec.containers[0]!.ports).toEqual([{ containerPort: 80, protocol: 'TCP' }]);
+    expect(again).toEqual(defaulted);
+    expect(JSON.stringify(again.metadata.managedFields)).toContain('k:{\\"containerPort\\":80,\\"protocol\\":\\"TCP\\"}');
+  });
+});

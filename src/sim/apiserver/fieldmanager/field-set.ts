@@ -22,10 +22,14 @@ export function isMap(x: unknown): x is JsonMap {
 /** Fields no manager owns (managedfields/internal/stripmeta.go): identity and server-maintained metadata. */
 const STRIPPED_META = new Set(['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'generation', 'managedFields', 'resourceVersion', 'deletionTimestamp', 'deletionGracePeriodSeconds']);
 
-/** `k:{...}` for a map-list item: its key fields, sorted by name, as compact JSON (fieldpath/serialize-pe.go). */
-export function keyElement(item: unknown, keys: readonly string[]): string {
+/**
+ * `k:{...}` for a map-list item: its key fields, sorted by name, as compact JSON (fieldpath/serialize-pe.go); a key
+ * field the item leaves out takes its default when it has one (typed/complete_keys.go).
+ */
+export function keyElement(item: unknown, keys: readonly string[], defaults: Readonly<Record<string, unknown>> = {}): string {
   const m = isMap(item) ? item : {};
-  const parts = [...keys].sort().filter((k) => m[k] !== undefined).map((k) => `${JSON.stringify(k)}:${JSON.stringify(m[k])}`);
+  const value = (k: string): unknown => (m[k] !== undefined ? m[k] : defaults[k]);
+  const parts = [...keys].sort().filter((k) => value(k) !== undefined).map((k) => `${JSON.stringify(k)}:${JSON.stringify(value(k))}`);
   return `k:{${parts.join(',')}}`;
 }
 
@@ -76,7 +80,7 @@ function walkField(v: unknown, meta: FieldMeta, path: Path, set: FieldSet): void
   if (meta.listType === 'map' && meta.keys) {
     if (list.length === 0) set.add(JSON.stringify(path));
     for (const item of list) {
-      const itemPath = [...path, keyElement(item, meta.keys)];
+      const itemPath = [...path, keyElement(item, meta.keys, meta.keyDefaults)];
       set.add(JSON.stringify(itemPath));
       walk(item, childType(meta), itemPath, set, false);
     }

@@ -2,6 +2,7 @@
  * Reading and removing the value a field path names in an object: the navigation half of structured-merge-diff's
  * `typed.TypedValue.RemoveItems` and `fieldpath.Path` lookups, over plain JSON.
  */
+import { KEY_FIELD_DEFAULTS } from '../patch/patch-meta.ts';
 import { isMap, type Path } from './field-set.ts';
 
 type JsonMap = Record<string, unknown>;
@@ -35,8 +36,9 @@ export function findItem(list: unknown[], pe: string): number {
     return list.findIndex((x) => jsonEqual(x, v));
   }
   if (pe.startsWith('k:')) {
+    // A key field the item leaves out matches its default (see patch-meta.ts keyDefaults).
     const keys = JSON.parse(body) as JsonMap;
-    return list.findIndex((x) => isMap(x) && Object.keys(keys).every((k) => jsonEqual(x[k], keys[k])));
+    return list.findIndex((x) => isMap(x) && Object.keys(keys).every((k) => jsonEqual(x[k] !== undefined ? x[k] : KEY_FIELD_DEFAULTS[k], keys[k])));
   }
   return -1;
 }

@@ -29,8 +29,8 @@ export function mergeStructured(live: unknown, config: unknown, typeName: string
       const keys = meta.keys;
       const merged = [...lv];
       for (const item of cv) {
-        const id = keyElement(item, keys);
-        const i = merged.findIndex((x) => keyElement(x, keys) === id);
+        const id = keyElement(item, keys, meta.keyDefaults);
+        const i = merged.findIndex((x) => keyElement(x, keys, meta.keyDefaults) === id);
         if (i >= 0) merged[i] = mergeStructured(merged[i], item, meta.type);
         else merged.push(structuredClone(item));
       }

@@ -27,7 +27,15 @@ export interface FieldMeta {
   patchStrategy?: 'merge' | 'retainKeys' | 'merge,retainKeys';
   /** `+structType=atomic` / `+mapType=atomic`: the whole value is one field for SSA. */
   atomic?: boolean;
+  /**
+   * Defaults of map-list key fields (`protocol: TCP` for ports), which the item's identity uses when the item
+   * leaves them out: structured-merge-diff typed/complete_keys.go fills them from the schema's defaults.
+   */
+  keyDefaults?: Readonly<Record<string, unknown>>;
 }
+
+/** Every key-field default in {@link TYPES}; identifying items in an object path falls back on these. */
+export const KEY_FIELD_DEFAULTS: Readonly<Record<string, unknown>> = { protocol: 'TCP' };
 
 type TypeTable = Record<string, Record<string, FieldMeta>>;
 
@@ -42,7 +50,7 @@ const atomicList = (type?: string): FieldMeta => ({ type, listType: 'atomic' });
 const conditions = (): FieldMeta => mapList('type');
 
 const CONTAINER: Record<string, FieldMeta> = {
-  ports: mapList('containerPort', undefined, ['protocol']),
+  ports: { ...mapList('containerPort', undefined, ['protocol']), keyDefaults: KEY_FIELD_DEFAULTS },
   env: mapList('name'),
   envFrom: atomicList(),
   command: atomicList(),
@@ -102,7 +110,7 @@ export const TYPES: TypeTable = {
   CronJobStatus: { active: atomicList() },
   ServiceSpec: {
     selector: { atomic: true },
-    ports: mapList('port', undefined, ['protocol']),
+    ports: { ...mapList('port', undefined, ['protocol']), keyDefaults: KEY_FIELD_DEFAULTS },
     clusterIPs: atomicList(),
     externalIPs: atomicList(),
     ipFamilies: atomicList(),
