@@ -41,7 +41,7 @@ export function defaultJob(obj: JsonObject): void {
   // SetDefaults_Job: a Job without labels takes its template's.
   const meta = obj['metadata'];
   // The registry strategy's selector generation runs here too, once the api-server has assigned the uid.
-  if (isObject(meta) && typeof meta['uid'] === 'string' && meta['uid'] !== '' && spec['selector'] == null) generateJobSelector(obj, meta['uid']);
+  if (isObject(meta) && typeof meta['uid'] === 'string' && meta['uid'] !== '') generateJobSelector(obj, meta['uid']);
   const templateLabels = objectAt(objectAt(spec, 'template'), 'metadata');
   if (isObject(meta) && meta['labels'] == null && isObject(templateLabels?.['labels'])) {
     meta['labels'] = { ...(templateLabels['labels'] as JsonObject) };
@@ -65,9 +65,10 @@ export const JOB_CONTROLLER_UID_LABEL = 'batch.kubernetes.io/controller-uid';
 export const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
 
 /**
- * The Job registry strategy's `generateSelectorIfNeeded` (kubernetes `pkg/registry/batch/job/strategy.go`): unless
- * `spec.manualSelector` is true, select on the Job's uid and label the template with the uid and job name (new and
- * legacy keys). Call it on create, after the uid is assigned and before validation.
+ * The Job registry strategy's `generateSelector` (kubernetes `pkg/registry/batch/job/strategy.go`): unless
+ * `spec.manualSelector` is true, label the template with the Job's uid and name (new and legacy keys, each only if
+ * absent) and make the selector select the uid (added to a user's selector when missing). Call it on create, after
+ * the uid is assigned and before validation; applyDefaults does so when `metadata.uid` is set.
  */
 export function generateJobSelector(job: JsonObject, uid: string): void {
   const spec = job['spec'];
@@ -78,10 +79,11 @@ export function generateJobSelector(job: JsonObject, uid: string): void {
   const tmeta = template ? ensureObject(template, 'metadata') : undefined;
   const labels = tmeta ? ensureObject(tmeta, 'labels') : undefined;
   if (labels) {
-    labels['controller-uid'] = uid;
-    labels[JOB_CONTROLLER_UID_LABEL] = uid;
-    labels['job-name'] = name;
-    labels[JOB_NAME_LABEL] = name;
+    for (const [k, v] of [[JOB_CONTROLLER_UID_LABEL, uid], ['controller-uid', uid], [JOB_NAME_LABEL, name], ['job-name', name]] as const) {
+      if (!(k in labels)) labels[k] = v;
+    }
   }
-  spec['selector'] = { matchLabels: { [JOB_CONTROLLER_UID_LABEL]: uid } };
+  const selector = ensureObject(spec, 'selector');
+  const matchLabels = selector ? ensureObject(selector, 'matchLabels') : undefined;
+  if (matchLabels && !(JOB_CONTROLLER_UID_LABEL in matchLabels) && !('controller-uid' in matchLabels)) matchLabels[JOB_CONTROLLER_UID_LABEL] = uid;
 }

@@ -23,6 +23,21 @@ describe('Job validation', () => {
     expect(createErrors('Job', edit)).toBe(message);
   });
 
+  it('rejects a selector that pins another Job\'s uid', () => {
+    const job = defaulted('Job', (o) => {
+      o.metadata.uid = 'u-1';
+      o.spec.selector = { matchLabels: { 'batch.kubernetes.io/controller-uid': 'other' } };
+      o.spec.template.metadata = { labels: { 'batch.kubernetes.io/controller-uid': 'other' } };
+    });
+    expect(validateUpdate(job, job, infoOf('Job')).map((e) => `${e.field}: ${e.body}`)).toEqual([
+      'spec.selector: Invalid value: {"matchLabels":{"batch.kubernetes.io/controller-uid":"other"}}: `selector` not auto-generated',
+    ]);
+  });
+
+  it('rejects a selector or manualSelector in a CronJob job template', () => {
+    expect(createErrors('CronJob', (o) => (o.spec.jobTemplate.spec.manualSelector = true))).toBe('spec.jobTemplate.spec.manualSelector: Unsupported value: true: supported values: "nil", "false"');
+  });
+
   it('accepts the generated controller-uid selector, and it matches the labelled template', () => {
     const job = defaulted('Job');
     generateJobSelector(job as never, 'uid-1');

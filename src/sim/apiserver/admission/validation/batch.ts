@@ -16,6 +16,7 @@ import { validatePodTemplateSpec } from './pod.ts';
 import { validateLabelSelector, selectorMatches, selectorIsEmpty } from './label-selector.ts';
 import { isDNS1123Subdomain, maxLenError } from './names.ts';
 import { cronScheduleError, timeZoneError } from './cron-schedule.ts';
+import { JOB_CONTROLLER_UID_LABEL, JOB_NAME_LABEL } from '../defaults/batch-v1.ts';
 
 const NEGATIVE = 'must be greater than or equal to 0';
 const JOB_RESTART_POLICIES = ['OnFailure', 'Never'];
@@ -55,15 +56,30 @@ export function validateJobSpec(errs: FieldError[], spec: JsonObject, path: stri
   } else if (!isTemplate && manualSelector === true) {
     errs.push(fieldError.required(child(path, 'selector'), ''));
   }
+  if (isTemplate && selectorObj) errs.push(fieldError.invalid(child(path, 'selector'), selectorObj, '`selector` will be auto-generated'));
+  if (isTemplate && manualSelector === true) errs.push(fieldError.notSupported(child(path, 'manualSelector'), true, ['nil', 'false']));
   if (!template) {
     errs.push(fieldError.required(tp, ''));
     return;
   }
   validatePodTemplateSpec(errs, template, tp);
-  const restartPolicy = readString([], readObject([], template, 'spec', tp), 'restartPolicy', child(tp, 'spec'));
-  const rp = child(tp, 'spec.restartPolicy');
-  if (restartPolicy === undefined || restartPolicy === '') errs.push(fieldError.required(rp, `valid values: "OnFailure", "Never"`));
-  else if (!JOB_RESTART_POLICIES.includes(restartPolicy)) errs.push(fieldError.notSupported(rp, restartPolicy, JOB_RESTART_POLICIES));
+  const restartPolicy = readString([], readObject([], template, 'spec', tp), 'restartPolicy', child(tp, 'spec')) ?? '';
+  if (!JOB_RESTART_POLICIES.includes(restartPolicy)) errs.push(fieldError.notSupported(child(tp, 'spec.restartPolicy'), restartPolicy, JOB_RESTART_POLICIES));
+}
+
+/**
+ * `ValidateGeneratedSelector`: without manualSelector, the selector must select the Job's own uid (a user selector
+ * that pins another controller-uid is rejected with "`selector` not auto-generated").
+ */
+function validateGeneratedSelector(errs: FieldError[], obj: KubeObject, spec: JsonObject): void {
+  if (spec['manualSelector'] === true) return;
+  const selectorObj = isObject(spec['selector']) ? spec['selector'] : undefined;
+  const uid = isObject(obj.metadata) ? obj.metadata.uid : undefined;
+  if (!selectorObj || typeof uid !== 'string' || uid === '') return;
+  const name = typeof obj.metadata?.name === 'string' ? obj.metadata.name : '';
+  const expected = { [JOB_CONTROLLER_UID_LABEL]: uid, 'controller-uid': uid, [JOB_NAME_LABEL]: name, 'job-name': name };
+  const selector = validateLabelSelector([], selectorObj, 'spec.selector');
+  if (!selectorMatches(selector, expected)) errs.push(fieldError.invalid('spec.selector', selectorObj, '`selector` not auto-generated'));
 }
 
 function specOf(errs: FieldError[], obj: KubeObject, missing: string): JsonObject | undefined {
@@ -77,7 +93,9 @@ function specOf(errs: FieldError[], obj: KubeObject, missing: string): JsonObjec
 export function validateJob(obj: KubeObject): FieldError[] {
   const errs = validateObjectMeta(obj.metadata, true, isDNS1123Subdomain);
   const spec = specOf(errs, obj, 'spec.template');
-  if (spec) validateJobSpec(errs, spec, 'spec', false);
+  if (!spec) return errs;
+  validateGeneratedSelector(errs, obj, spec);
+  validateJobSpec(errs, spec, 'spec', false);
   return errs;
 }
 
