@@ -7,6 +7,7 @@ describe('HorizontalPodAutoscaler validation', () => {
     ['maxReplicas below minReplicas', (o) => (o.spec.minReplicas = 6), 'spec.maxReplicas: Invalid value: 5: must be greater than or equal to `minReplicas`'],
     ['maxReplicas 0', (o) => (o.spec.maxReplicas = 0), '[spec.maxReplicas: Invalid value: 0: must be greater than 0, spec.maxReplicas: Invalid value: 0: must be greater than or equal to `minReplicas`]'],
     ['a missing scale target kind', (o) => delete o.spec.scaleTargetRef.kind, 'spec.scaleTargetRef.kind: Required value'],
+    ['a scale target name with a slash', (o) => (o.spec.scaleTargetRef.name = 'a/b'), 'spec.scaleTargetRef.name: Invalid value: "a/b": may not contain \'/\''],
     [
       'a Utilization target without averageUtilization',
       (o) => (o.spec.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization' } } }]),

@@ -91,6 +91,15 @@ function validateScalingRules(errs: FieldError[], rules: JsonObject, path: strin
   }
 }
 
+/** apimachinery `path.IsValidPathSegmentName`: what may not appear in a name used as a URL path segment. */
+function pathSegmentProblems(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  const out: string[] = [];
+  if (name.includes('/')) out.push("may not contain '/'");
+  if (name.includes('%')) out.push("may not contain '%'");
+  return out;
+}
+
 /** `ValidateHorizontalPodAutoscaler`. */
 export function validateHorizontalPodAutoscaler(obj: KubeObject): FieldError[] {
   const errs = validateObjectMeta(obj.metadata, true, isDNS1123Subdomain);
@@ -109,10 +118,10 @@ export function validateHorizontalPodAutoscaler(obj: KubeObject): FieldError[] {
   const rp = 'spec.scaleTargetRef';
   const kind = readString(errs, ref, 'kind', rp);
   if (!kind) errs.push(fieldError.required(child(rp, 'kind'), ''));
-  else if (kind.includes('/') || kind.includes('%')) errs.push(fieldError.invalid(child(rp, 'kind'), kind, 'may not contain \'/\''));
+  else for (const msg of pathSegmentProblems(kind)) errs.push(fieldError.invalid(child(rp, 'kind'), kind, msg));
   const name = readString(errs, ref, 'name', rp);
   if (!name) errs.push(fieldError.required(child(rp, 'name'), ''));
-  else if (name.includes('/') || name.includes('%')) errs.push(fieldError.invalid(child(rp, 'name'), name, 'may not contain \'/\''));
+  else for (const msg of pathSegmentProblems(name)) errs.push(fieldError.invalid(child(rp, 'name'), name, msg));
   readString(errs, ref, 'apiVersion', rp);
   validateMetrics(errs, spec);
   const behavior = readObject(errs, spec, 'behavior', 'spec');
