@@ -15,6 +15,7 @@ export interface ManagerIdentity {
   time?: string;
 }
 
+/** One field another manager owns that an apply would change. */
 export interface FieldConflict {
   manager: ManagerIdentity;
   path: Path;

@@ -15,6 +15,7 @@ export type Path = string[];
 
 type JsonMap = Record<string, unknown>;
 
+/** A JSON object (not null, not an array). */
 export function isMap(x: unknown): x is JsonMap {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
@@ -92,18 +93,21 @@ function walkField(v: unknown, meta: FieldMeta, path: Path, set: FieldSet): void
   }
 }
 
+/** `Set.Union`. */
 export function union(...sets: FieldSet[]): FieldSet {
   const out: FieldSet = new Set();
   for (const s of sets) for (const p of s) out.add(p);
   return out;
 }
 
+/** `Set.Difference`: members of `a` not in `b` (not recursive). */
 export function difference(a: FieldSet, b: FieldSet): FieldSet {
   const out: FieldSet = new Set();
   for (const p of a) if (!b.has(p)) out.add(p);
   return out;
 }
 
+/** `Set.Intersection`. */
 export function intersection(a: FieldSet, b: FieldSet): FieldSet {
   const out: FieldSet = new Set();
   for (const p of a) if (b.has(p)) out.add(p);
@@ -115,6 +119,7 @@ export function sortedPaths(set: FieldSet): Path[] {
   return [...set].map((p) => JSON.parse(p) as Path).sort(comparePaths);
 }
 
+/** A total order on paths: element-wise by string, a prefix before its extensions. */
 export function comparePaths(a: Path, b: Path): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;

@@ -12,6 +12,7 @@ export interface OwnedFields {
   set: FieldSet;
 }
 
+/** `DecodeManagedFields`: the entries of `obj.metadata.managedFields` as identities and field sets. */
 export function decodeManagedFields(obj: KubeObject | undefined): OwnedFields[] {
   const entries = obj?.metadata.managedFields ?? [];
   return entries.map((e) => {

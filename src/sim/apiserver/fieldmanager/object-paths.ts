@@ -20,6 +20,7 @@ export function canonical(v: unknown): unknown {
   return out;
 }
 
+/** Deep equality of JSON values, object key order ignored. */
 export function valuesEqual(a: unknown, b: unknown): boolean {
   return jsonEqual(a, b);
 }

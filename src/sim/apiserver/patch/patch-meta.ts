@@ -14,6 +14,7 @@
 /** How a list field merges. `map`: items identified by `keys`; `set`: items are primitives; `atomic`: whole list. */
 export type ListType = 'atomic' | 'set' | 'map';
 
+/** What SMP and SSA need to know about one field of one type. */
 export interface FieldMeta {
   /** The named type of the field's value, or of its list items / map values. */
   type?: string;

@@ -9,6 +9,7 @@ import { badRequest, type Status } from '../../api/status.ts';
 import { jsonPatchRejected } from './json-patch.ts';
 import { PatchError } from './patch-error.ts';
 
+/** mergepatch errors.go texts (400 BadRequest). */
 export const ERR_BAD_PATCH_FORMAT_FOR_PRIMITIVE_LIST = 'invalid patch format of primitive list';
 export const ERR_BAD_PATCH_FORMAT_FOR_RETAIN_KEYS = 'invalid patch format of retainKeys';
 export const ERR_BAD_PATCH_FORMAT_FOR_SET_ELEMENT_ORDER_LIST = 'invalid patch format of setElementOrder list';
