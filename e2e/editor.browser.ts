@@ -77,6 +77,7 @@ async function check(page: Page, shots: string): Promise<void> {
   const typeError = await hoverText(page, 6, 14, 'Incorrect type');
   assert.match(typeError, /Incorrect type\. Expected "number"/, 'schema marker on replicas: three');
   assert.match(typeError, /Number of desired pods/, 'upstream description in the hover');
+  assert.ok((await page.$$('.squiggly-error')).length > 0, 'schema violations show as errors, as kubectl --validate=strict rejects them');
   await page.screenshot({ path: `${shots}-schema-marker.png` });
   assert.match(await hoverText(page, 5, 2, 'Missing property'), /Missing property "selector"/, 'required field of DeploymentSpec');
 

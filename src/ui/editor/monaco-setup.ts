@@ -17,6 +17,8 @@ import { withCustomResources, type KubernetesSchema } from './kubernetes-schema.
 /** Models whose path ends this way get the Kubernetes schema. */
 export const MANIFEST_SUFFIX = '.k8s.yaml';
 const SCHEMA_URI = 'loopscope://schemas/kubernetes.json';
+/** The marker owner monaco-yaml validates under. */
+const YAML_MARKER_OWNER = 'yaml';
 
 let yaml: MonacoYaml | undefined;
 let baseSchema: KubernetesSchema | undefined;
@@ -46,7 +48,29 @@ export function setupMonaco(): typeof monaco {
     schemas: schemas(),
   });
   onCustomResourceSchemasChange(() => void yaml?.update({ ...yaml.getOptions(), schemas: schemas() }));
+  monaco.editor.onDidChangeMarkers(promoteSchemaWarnings);
   return monaco;
+}
+
+/**
+ * yaml-language-server reports every schema violation as a warning. kubectl's default `--validate=strict` rejects
+ * them (wrong type, unknown field, missing required field), so show them as errors. Rewriting monaco-yaml's own
+ * markers fires this again once, then finds no warning left.
+ */
+function promoteSchemaWarnings(uris: readonly monaco.Uri[]): void {
+  for (const uri of uris) {
+    if (!uri.path.endsWith(MANIFEST_SUFFIX)) continue;
+    const model = monaco.editor.getModel(uri);
+    if (!model) continue;
+    const markers = monaco.editor.getModelMarkers({ resource: uri, owner: YAML_MARKER_OWNER });
+    const isSchemaWarning = (m: monaco.editor.IMarker) => m.severity === monaco.MarkerSeverity.Warning && (m.source ?? '').startsWith('yaml-schema');
+    if (!markers.some(isSchemaWarning)) continue;
+    monaco.editor.setModelMarkers(
+      model,
+      YAML_MARKER_OWNER,
+      markers.map((m) => (isSchemaWarning(m) ? { ...m, severity: monaco.MarkerSeverity.Error } : m)),
+    );
+  }
 }
 
 /** A fresh model URI that the Kubernetes schema applies to. */
