@@ -155,6 +155,15 @@ describe('statusMarkers', () => {
     expect(m).toMatchObject({ startLineNumber: 2, startColumn: 1, message: 'BadRequest' });
   });
 
+  it('puts a cause without a field beside the field causes, on metadata.name', () => {
+    const status = { message: 'x', details: { causes: [{ message: 'quota exceeded' }, { field: 'spec.replicas', message: 'Invalid value' }] } };
+    const markers = statusMarkers(deployment, [{ documentIndex: 0, status }]);
+    expect(markers.map((m) => [m.startLineNumber, m.message])).toEqual([
+      [4, 'quota exceeded'],
+      [9, 'spec.replicas: Invalid value'],
+    ]);
+  });
+
   it('ignores a Status for a document that does not exist', () => {
     expect(statusMarkers(deployment, [{ documentIndex: 3, status: { message: 'x' } }])).toEqual([]);
   });

@@ -226,18 +226,18 @@ function lineRange(text: string, line: number): Range {
 
 /**
  * The markers of one Status answering one document: one per `details.causes[]` entry on its field (message
- * `<field>: <cause message>`, as kubectl prints it); a Status without field causes marks `metadata.name` (NotFound,
- * AlreadyExists, Conflict) or the document's first line.
+ * `<field>: <cause message>`, as kubectl prints it). A Status without field causes (NotFound, AlreadyExists,
+ * Conflict…), and any cause without a field, marks `metadata.name`, or the document's first line if it has no name.
  */
 export function statusMarkersForDocument(slice: YamlDocumentSlice, status: StatusLike): EditorMarker[] {
-  const causes = (status.details?.causes ?? []).filter((c) => c.field);
-  if (causes.length === 0) {
-    const location = locateField(slice, ['metadata', 'name']);
-    const range = location.exact ? location : firstLineFrom(slice, slice.startLine, 1);
-    return [{ ...pick(range), message: status.message, severity: 'error', source: 'api-server' }];
-  }
+  const causes = status.details?.causes ?? [];
+  const onFields = causes.filter((c) => c.field);
+  const name = locateField(slice, ['metadata', 'name']);
+  const whole = pick(name.exact ? name : firstLineFrom(slice, slice.startLine, 1));
+  if (onFields.length === 0) return [{ ...whole, message: status.message, severity: 'error', source: 'api-server' }];
   return causes.map((cause) => {
-    const location = locateField(slice, parseFieldPath(cause.field!));
+    if (!cause.field) return { ...whole, message: cause.message, severity: 'error' as const, source: 'api-server' };
+    const location = locateField(slice, parseFieldPath(cause.field));
     return { ...pick(location), message: `${cause.field}: ${cause.message}`, severity: 'error' as const, source: 'api-server' };
   });
 }
