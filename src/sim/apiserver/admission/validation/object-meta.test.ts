@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createErrors } from '../test-fixtures.ts';
-import { validateObjectMeta } from './object-meta.ts';
+import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import { isDNS1123Subdomain } from './names.ts';
 
 describe('object-meta validation', () => {
@@ -38,5 +38,32 @@ describe('object-meta validation', () => {
   it('reports a label value of the wrong type by its key path', () => {
     const errs = validateObjectMeta({ name: 'a', namespace: 'b', labels: { n: 1 } }, true, isDNS1123Subdomain);
     expect(errs.map((e) => e.field)).toEqual(['metadata.labels[n]']);
+  });
+
+  it('requires owner references to name their owner, and allows only one controller', () => {
+    expect(createErrors('ConfigMap', (o) => (o.metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }]))).toBe(
+      'metadata.ownerReferences.uid: Invalid value: "": uid must not be empty',
+    );
+    const ref = (name: string) => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', name, uid: `u-${name}`, controller: true });
+    expect(createErrors('ConfigMap', (o) => (o.metadata.ownerReferences = [ref('a'), ref('b')]))).toMatch(
+      /^metadata\.ownerReferences: Invalid value: .*: Only one reference can have Controller set to true\. Found "true" in references for ReplicaSet\/a and ReplicaSet\/b$/,
+    );
+  });
+});
+
+describe('object-meta update validation', () => {
+  it('forbids adding finalizers to an object being deleted', () => {
+    const old = { name: 'a', namespace: 'b', deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: ['foregroundDeletion'] };
+    const next = { ...old, finalizers: ['foregroundDeletion', 'example.com/hold'] };
+    expect(validateObjectMetaUpdate(next, old).map((e) => `${e.field}: ${e.body}`)).toEqual([
+      'metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/hold"}',
+    ]);
+    expect(validateObjectMetaUpdate({ ...old, finalizers: [] }, old)).toEqual([]);
+  });
+
+  it('keeps deletionTimestamp immutable once set, but lets an update leave it out', () => {
+    const old = { name: 'a', deletionTimestamp: '2026-01-01T00:00:00Z' };
+    expect(validateObjectMetaUpdate({ name: 'a' }, old)).toEqual([]);
+    expect(validateObjectMetaUpdate({ name: 'a', deletionTimestamp: '2027-01-01T00:00:00Z' }, old).map((e) => e.field)).toEqual(['metadata.deletionTimestamp']);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Object-meta validation every kind shares, ported from k8s.io/apimachinery `pkg/api/validation/objectmeta.go`
- * (`ValidateObjectMeta`, `ValidateObjectMetaUpdate`) and `pkg/apis/meta/v1/validation` (`ValidateLabels`).
+ * (`ValidateObjectMeta`, `ValidateObjectMetaUpdate`, `ValidateOwnerReferences`) and `pkg/apis/meta/v1/validation`
+ * (`ValidateLabels`).
  */
 import { fieldError, type FieldError } from '../../../api/field-errors.ts';
-import { isObject } from '../json-shape.ts';
+import { isObject, type JsonObject } from '../json-shape.ts';
 import { child, readString, readStringMap, readArray, readInt, index, typeError } from './shape.ts';
 import { isDNS1123Label, isQualifiedName, isValidLabelValue } from './names.ts';
 
@@ -68,6 +69,7 @@ export function validateObjectMeta(meta: unknown, namespaced: boolean, nameRule:
   if (labels) errs.push(...validateLabels(labels, child(path, 'labels')));
   const annotations = readStringMap(errs, meta, 'annotations', path);
   if (annotations) errs.push(...validateAnnotations(annotations, child(path, 'annotations')));
+  validateOwnerReferences(errs, meta, path);
   const finalizers = readArray(errs, meta, 'finalizers', path);
   finalizers?.forEach((f, i) => {
     const p = index(child(path, 'finalizers'), i);
@@ -77,19 +79,57 @@ export function validateObjectMeta(meta: unknown, namespaced: boolean, nameRule:
   return errs;
 }
 
+/** `ValidateOwnerReferences`: apiVersion, kind, name and uid set on each; at most one controller. */
+export function validateOwnerReferences(errs: FieldError[], meta: JsonObject, path: string): void {
+  const refs = readArray(errs, meta, 'ownerReferences', path);
+  if (!refs) return;
+  const p = child(path, 'ownerReferences');
+  let firstController: string | undefined;
+  for (const [i, ref] of refs.entries()) {
+    if (!isObject(ref)) {
+      errs.push(typeError(index(p, i), ref, 'object'));
+      continue;
+    }
+    const apiVersion = typeof ref['apiVersion'] === 'string' ? ref['apiVersion'] : '';
+    const version = apiVersion.includes('/') ? apiVersion.slice(apiVersion.indexOf('/') + 1) : apiVersion;
+    if (!version) errs.push(fieldError.invalid(child(p, 'apiVersion'), apiVersion, 'version must not be empty'));
+    for (const [k, what] of [['kind', 'kind'], ['name', 'name'], ['uid', 'uid']] as const) {
+      const v = typeof ref[k] === 'string' ? ref[k] : '';
+      if (!v) errs.push(fieldError.invalid(child(p, k), v, `${what} must not be empty`));
+    }
+    if (ref['controller'] === true) {
+      const name = `${String(ref['kind'] ?? '')}/${String(ref['name'] ?? '')}`;
+      if (firstController === undefined) firstController = name;
+      else errs.push(fieldError.invalid(p, refs, `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${name}`));
+    }
+  }
+}
+
 /** `ValidateImmutableField`. */
 export function validateImmutable(next: unknown, old: unknown, path: string): FieldError[] {
   return JSON.stringify(next) === JSON.stringify(old) ? [] : [fieldError.invalid(path, next, 'field is immutable')];
 }
 
-/** `ValidateObjectMetaUpdate`: name, namespace, uid and creationTimestamp may not change. */
+/** Fields an update may leave out: the registry carries the stored values over before validating. */
+const SYSTEM_FIELDS = ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds'];
+
+/**
+ * `ValidateObjectMetaUpdate`: name, namespace, uid, creationTimestamp and the deletion fields may not change, and an
+ * object being deleted may not gain finalizers.
+ */
 export function validateObjectMetaUpdate(meta: unknown, oldMeta: unknown, path = 'metadata'): FieldError[] {
   const m = isObject(meta) ? meta : {};
   const o = isObject(oldMeta) ? oldMeta : {};
   const errs: FieldError[] = [];
-  for (const f of ['name', 'namespace', 'uid', 'creationTimestamp']) {
-    // An update that leaves uid/creationTimestamp out keeps the stored ones (the registry fills them in first).
-    if ((f === 'uid' || f === 'creationTimestamp') && (m[f] === undefined || m[f] === '')) continue;
+  if (o['deletionTimestamp'] !== undefined && o['deletionTimestamp'] !== null) {
+    const before = new Set(Array.isArray(o['finalizers']) ? o['finalizers'] : []);
+    const added = (Array.isArray(m['finalizers']) ? m['finalizers'] : []).filter((f) => !before.has(f)).map(String).sort();
+    if (added.length > 0) {
+      errs.push(fieldError.forbidden(child(path, 'finalizers'), `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`));
+    }
+  }
+  for (const f of ['name', 'namespace', ...SYSTEM_FIELDS]) {
+    if (SYSTEM_FIELDS.includes(f) && (m[f] === undefined || m[f] === null || m[f] === '')) continue;
     errs.push(...validateImmutable(m[f] ?? '', o[f] ?? '', child(path, f)));
   }
   return errs;
