@@ -43,10 +43,9 @@ export function getProportion(rs: ReplicaSet | undefined, d: Deployment, toAdd: 
  * `scale`: the sizes to write on a scaling event. One active RS (or none: the newest) takes spec.replicas; a
  * saturated new RS sends every active old RS to 0; otherwise (RollingUpdate only) RSs are sorted (size desc, newer
  * first when growing, older first when shrinking), each gets its proportion, and the first takes the leftover.
- * Returns only the RSs whose size changes.
- * @remarks upstream also rewrites desired-replicas/max-replicas on every RS it touches (scaleReplicaSet); the
- * controller should do that with {@link setReplicasAnnotations} for each step and for unchanged sizes whose
- * annotations are stale.
+ * Returns every `scaleReplicaSet` call upstream makes, in its order: in the proportional case that includes RSs
+ * whose size stays (their desired-replicas/max-replicas annotations may still need refreshing); pass each step to
+ * `scaleReplicaSet`, which decides whether anything is written.
  */
 export function scale(d: Deployment, newRS: ReplicaSet | undefined, oldRSs: readonly ReplicaSet[]): ScaleStep[] {
   const want = deploymentReplicas(d);
@@ -68,8 +67,5 @@ export function scale(d: Deployment, newRS: ReplicaSet | undefined, oldRSs: read
     return rsReplicas(rs) + proportion;
   });
   if (sizes[0] !== undefined && toAdd !== 0) sizes[0] = Math.max(0, sizes[0] + toAdd - added);
-  return allRSs.flatMap((rs, i) => {
-    const size = sizes[i] ?? rsReplicas(rs);
-    return size === rsReplicas(rs) ? [] : [{ rs, replicas: size }];
-  });
+  return allRSs.map((rs, i) => ({ rs, replicas: sizes[i] ?? rsReplicas(rs) }));
 }
