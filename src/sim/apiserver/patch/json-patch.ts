@@ -8,7 +8,8 @@
  * `errors.NewGenericServerResponse(http.StatusUnprocessableEntity, ...)`: 422 Invalid with the fixed message
  * "the server rejected our request due to an error in our request" (the library's own text is dropped).
  */
-import { applyPatch, deepClone, JsonPatchError, type Operation } from 'fast-json-patch';
+// The package's CommonJS entry has no named exports under Node's ESM loader; its ESM build does, everywhere.
+import { applyPatch, deepClone, JsonPatchError, type Operation } from 'fast-json-patch/index.mjs';
 import { badRequest, type Status } from '../../api/status.ts';
 import { PatchError } from './patch-error.ts';
 

@@ -1,0 +1,111 @@
+/**
+ * Benchmark (issue 2): the api-server with 10 informers watching, N writes (default 1,000,000), against a bare
+ * baseline measured in the same run: a Map store handing the same frozen object to 10 watcher Maps.
+ *
+ *   npx tsx bench/apiserver-watch.ts [--writes 1000000] [--runs 3]
+ *
+ * Prints writes/s and deliveries/s for both, and the ratio. Medians over --runs. Trace retention is `count`
+ * (ids and causality, no stored events) so memory measures the machinery, not the log.
+ */
+import { ApiServer } from '../src/sim/apiserver/api-server.ts';
+import { SimContext } from '../src/sim/engine/sim-context.ts';
+import { Network } from '../src/sim/network/network.ts';
+import { SharedInformerFactory } from '../src/sim/client/shared-informer-factory.ts';
+import type { KubeObject } from '../src/sim/api/object.ts';
+
+const args = process.argv.slice(2);
+const flag = (name: string, dflt: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const WRITES = flag('writes', 1_000_000);
+const RUNS = flag('runs', 3);
+const WATCHERS = 10;
+const KEYS = 1000;
+
+function baseline(): { seconds: number; deliveries: number } {
+  const store = new Map<string, object>();
+  const watchers = Array.from({ length: WATCHERS }, () => new Map<string, object>());
+  let deliveries = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < WRITES; i++) {
+    const key = `default/cm-${i % KEYS}`;
+    const obj = Object.freeze({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: Object.freeze({ namespace: 'default', name: `cm-${i % KEYS}`, resourceVersion: String(i + 1) }),
+      data: Object.freeze({ value: String(i) }),
+    });
+    store.set(key, obj);
+    for (const w of watchers) {
+      w.set(key, obj);
+      deliveries++;
+    }
+  }
+  return { seconds: (performance.now() - t0) / 1000, deliveries };
+}
+
+function simulated(): { seconds: number; deliveries: number; cachesMatch: boolean } {
+  const ctx = new SimContext({ seed: 1, trace: { retain: 'count' } });
+  const api = new ApiServer(ctx);
+  const network = new Network(ctx, api, { client: { qps: Infinity, burst: Infinity } });
+  const informers = Array.from({ length: WATCHERS }, (_, i) => {
+    const f = new SharedInformerFactory(ctx, { process: `watcher-${i}`, network });
+    const inf = f.informerFor('v1', 'ConfigMap');
+    f.start();
+    return inf;
+  });
+  ctx.scheduler.runUntil(1000); // initial lists and watches
+  const objects: KubeObject[] = Array.from({ length: KEYS }, (_, k) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { namespace: 'default', name: `cm-${k}` },
+    data: { value: '0' },
+  }));
+  for (const o of objects) api.handle({ verb: 'create', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', body: o, user: 'bench' });
+  ctx.scheduler.runUntil(2000);
+  const delivered = () => network.openChannels().reduce((n, c) => n + c.delivered, 0);
+  const before = delivered();
+  const t0 = performance.now();
+  for (let i = 0; i < WRITES; i++) {
+    const k = i % KEYS;
+    const res = api.handle({
+      verb: 'update',
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: 'default',
+      name: `cm-${k}`,
+      body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'default', name: `cm-${k}` }, data: { value: String(i) } },
+      user: 'bench',
+    });
+    if (!res.ok) throw new Error(`write ${i} failed: ${res.status.message}`);
+    // Let the network deliver every 1,000 writes (1 ms of virtual time), as a steady stream would.
+    if (k === KEYS - 1) ctx.scheduler.runUntil(ctx.now + 1);
+  }
+  ctx.scheduler.runUntil(ctx.now + 1000);
+  const seconds = (performance.now() - t0) / 1000;
+  const truth = new Map(api.listObjects('v1', 'ConfigMap').map((o) => [o.metadata.name, o.metadata.resourceVersion]));
+  const cachesMatch = informers.every((inf) => inf.list().every((o) => truth.get(o.metadata.name) === o.metadata.resourceVersion));
+  return { seconds, deliveries: delivered() - before, cachesMatch };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const base: number[] = [];
+const sim: number[] = [];
+let deliveries = 0;
+let match = true;
+for (let r = 0; r < RUNS; r++) {
+  base.push(baseline().seconds);
+  const s = simulated();
+  sim.push(s.seconds);
+  deliveries = s.deliveries;
+  match &&= s.cachesMatch;
+}
+const b = median(base);
+const s = median(sim);
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+console.log(`api-server with ${WATCHERS} informers, ${fmt(WRITES)} writes, median of ${RUNS} runs`);
+console.log(`  baseline (Map + ${WATCHERS} watcher Maps): ${b.toFixed(2)} s  ${fmt(WRITES / b)} writes/s  ${fmt((WRITES * WATCHERS) / b)} deliveries/s`);
+console.log(`  simulated api-server + informers:  ${s.toFixed(2)} s  ${fmt(WRITES / s)} writes/s  ${fmt(deliveries / s)} deliveries/s`);
+console.log(`  ratio simulated/baseline: ${(s / b).toFixed(1)}x   (goal: within 3x)   caches equal the store: ${match}`);
+console.log(`  peak heap: ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MiB`);
