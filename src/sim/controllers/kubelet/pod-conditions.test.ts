@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContainerStatus, Pod } from 'kubernetes-types/core/v1';
 import { rfc3339 } from '../../engine/clock';
-import { generateContainersReadyCondition, generatePodReadyCondition, withLastTransitionTime } from './pod-conditions';
+import { generateContainersReadyCondition, generatePodInitializedCondition, generatePodReadyCondition, withLastTransitionTime } from './pod-conditions';
 
 const pod = (gates: string[] = []): Pod => ({ spec: { containers: [{ name: 'a' }, { name: 'b' }], readinessGates: gates.map((conditionType) => ({ conditionType })) } });
 const st = (name: string, ready: boolean): ContainerStatus => ({ name, ready, image: 'i', imageID: '', restartCount: 0 });
@@ -34,5 +34,21 @@ describe('pod conditions (kubelet status/generate.go)', () => {
     const old = [{ type: 'Ready', status: 'False', lastTransitionTime: rfc3339(1000) }];
     expect(withLastTransitionTime(old, { type: 'Ready', status: 'False', reason: 'x' }, 9000).lastTransitionTime).toBe(rfc3339(1000));
     expect(withLastTransitionTime(old, { type: 'Ready', status: 'True' }, 9000).lastTransitionTime).toBe(rfc3339(9000));
+  });
+});
+
+describe('Initialized condition (GeneratePodInitializedCondition)', () => {
+  const withInit: Pod = { spec: { initContainers: [{ name: 'migrate' }], containers: [{ name: 'a' }] } };
+  const term = (name: string, exitCode: number): ContainerStatus => ({ ...st(name, false), state: { terminated: { exitCode } } });
+  it('is False with ContainersNotInitialized until every init container has succeeded', () => {
+    expect(generatePodInitializedCondition(withInit, [{ ...st('migrate', false), state: { running: {} } }], 'Pending')).toEqual({
+      type: 'Initialized', status: 'False', reason: 'ContainersNotInitialized', message: 'containers with incomplete status: [migrate]',
+    });
+    expect(generatePodInitializedCondition(withInit, [term('migrate', 0)], 'Pending')).toEqual({ type: 'Initialized', status: 'True' });
+    expect(generatePodInitializedCondition(withInit, [term('migrate', 1)], 'Pending').status).toBe('False');
+  });
+  it('is True without init containers or once a regular container has started', () => {
+    expect(generatePodInitializedCondition(pod(), [], 'Pending')).toEqual({ type: 'Initialized', status: 'True' });
+    expect(generatePodInitializedCondition(withInit, [term('migrate', 1), { ...st('a', true), state: { running: {} } }], 'Running').status).toBe('True');
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The kubelet-owned pod conditions: ContainersReady and Ready (with readiness gates), their reasons and messages.
+ * The kubelet-owned pod conditions: Initialized, ContainersReady and Ready (with readiness gates), their reasons and
+ * messages.
  *
- * Ported from kubernetes `pkg/kubelet/status/generate.go` (GenerateContainersReadyCondition,
- * GeneratePodReadyCondition) and `pkg/kubelet/status/status_manager.go` (updateLastTransitionTime).
+ * Ported from kubernetes `pkg/kubelet/status/generate.go` (GeneratePodInitializedCondition,
+ * GenerateContainersReadyCondition, GeneratePodReadyCondition) and `pkg/kubelet/status/status_manager.go` (updateLastTransitionTime).
  */
 import type { ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import { rfc3339 } from '../../engine/clock';
-import { isRestartableInitContainer, type PodPhase } from './pod-phase';
+import { hasAnyRegularContainerStarted, isRestartableInitContainer, type PodPhase } from './pod-phase';
 
 export const UNKNOWN_CONTAINER_STATUSES = 'UnknownContainerStatuses';
 export const POD_COMPLETED = 'PodCompleted';
@@ -58,6 +59,36 @@ export function generatePodReadyCondition(pod: Pod, conditions: readonly PodCond
   }
   if (messages.length) return { type: 'Ready', status: 'False', reason: READINESS_GATES_NOT_READY, message: messages.join(', ') };
   return { type: 'Ready', status: 'True' };
+}
+
+/**
+ * `GeneratePodInitializedCondition`: True without init containers, once every init container succeeded (sidecars:
+ * started), or once any regular container has started; otherwise False/ContainersNotInitialized naming the unknown
+ * and incomplete ones.
+ */
+export function generatePodInitializedCondition(pod: Pod, statuses: readonly ContainerStatus[] | undefined, phase: PodPhase): PodCondition {
+  const inits = pod.spec?.initContainers ?? [];
+  if (inits.length === 0) return { type: 'Initialized', status: 'True' };
+  if (statuses === undefined) return { type: 'Initialized', status: 'False', reason: UNKNOWN_CONTAINER_STATUSES };
+  const unknown: string[] = [];
+  const incomplete: string[] = [];
+  for (const c of inits) {
+    const s = statuses.find((x) => x.name === c.name);
+    if (!s) {
+      unknown.push(c.name);
+    } else if (isRestartableInitContainer(c)) {
+      if (!s.started) incomplete.push(c.name);
+    } else if (!s.state?.terminated || s.state.terminated.exitCode !== 0) {
+      incomplete.push(c.name);
+    }
+  }
+  if (phase === 'Succeeded' && unknown.length === 0) return { type: 'Initialized', status: 'True', reason: POD_COMPLETED };
+  if (hasAnyRegularContainerStarted(pod, statuses)) return { type: 'Initialized', status: 'True' };
+  const messages: string[] = [];
+  if (unknown.length) messages.push(`containers with unknown status: ${goList(unknown)}`);
+  if (incomplete.length) messages.push(`containers with incomplete status: ${goList(incomplete)}`);
+  if (messages.length) return { type: 'Initialized', status: 'False', reason: CONTAINERS_NOT_INITIALIZED, message: messages.join(', ') };
+  return { type: 'Initialized', status: 'True' };
 }
 
 /**

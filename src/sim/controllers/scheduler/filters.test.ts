@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nodeNameFilter, nodeResourcesFitFilter, nodeUnschedulableFilter, runFilterPlugins, taintTolerationFilter } from './filters';
-import { failedSchedulingMessage, fitErrorMessage } from './fit-error';
+import { failedSchedulingMessage, fitErrorMessage, scheduledMessage } from './fit-error';
 import { makeNode, makePod } from './test-fixtures';
 
 describe('filters', () => {
@@ -69,5 +69,8 @@ describe('FailedScheduling message (FitError.Error + DefaultPreemption)', () => 
     const many = [...Array(10)].map(() => ({ code: 'Unschedulable' as const, reasons: ['Insufficient memory'] }));
     const two = [...Array(2)].map(() => ({ code: 'Unschedulable' as const, reasons: ['Insufficient cpu'] }));
     expect(fitErrorMessage(12, [...two, ...many])).toBe('0/12 nodes are available: 10 Insufficient memory, 2 Insufficient cpu.');
+  });
+  it('words the Scheduled event as the scheduler does', () => {
+    expect(scheduledMessage('default', 'web-1', 'node-2')).toBe('Successfully assigned default/web-1 to node-2');
   });
 });

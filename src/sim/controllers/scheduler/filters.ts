@@ -82,7 +82,8 @@ export function nodeResourcesFitFilter(pod: Pod, node: Node, podsOnNode: readonl
 
 /**
  * RunFilterPlugins with the default profile's order (NodeUnschedulable, NodeName, TaintToleration, NodeAffinity,
- * NodeResourcesFit): the first non-success status, or success. `podsOnNode` are the non-terminal pods bound to it.
+ * NodeResourcesFit): the first non-success status, or success. `podsOnNode` are the pods bound to the node that
+ * are not Succeeded/Failed (the scheduler's pod informer excludes those); terminating pods still count.
  * @remarks NodePorts, volume, PodTopologySpread and InterPodAffinity filters are not modelled.
  */
 export function runFilterPlugins(pod: Pod, node: Node, podsOnNode: readonly Pod[]): FilterStatus {

@@ -10,6 +10,11 @@ import type { Node, Pod } from 'kubernetes-types/core/v1';
 import { runFilterPlugins, type FilterStatus } from './filters';
 
 export const FAILED_SCHEDULING = 'FailedScheduling';
+/** The pod's PodScheduled=False condition reason while no node fits. */
+export const POD_REASON_UNSCHEDULABLE = 'Unschedulable';
+/** The Normal event after binding. */
+export const SCHEDULED = 'Scheduled';
+export const scheduledMessage = (namespace: string, name: string, node: string): string => `Successfully assigned ${namespace}/${name} to ${node}`;
 export const PREEMPTION_NOT_HELPFUL = 'Preemption is not helpful for scheduling';
 export const NO_PREEMPTION_VICTIMS = 'No preemption victims found for incoming pod';
 
