@@ -10,9 +10,9 @@ import { apiVersionOf, type ResourceInfo } from '../../api/resources.ts';
 import { badRequest, type Status } from '../../api/status.ts';
 import { rootTypeOf } from '../patch/patch-meta.ts';
 import { applyConflict, type FieldConflict, type ManagerIdentity } from './conflict.ts';
-import { difference, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
+import { difference, indexFields, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
 import { capUpdateManagers, decodeManagedFields, encodeManagedFields, sameManager, type OwnedFields } from './managed-fields.ts';
-import { getAt, removeAt, valuesEqual } from './object-paths.ts';
+import { removeAt, valuesEqual } from './object-paths.ts';
 import { mergeStructured } from './structured-merge.ts';
 
 type JsonMap = Record<string, unknown>;
@@ -57,9 +57,9 @@ function isItemKeyField(p: Path): boolean {
 }
 
 /** Owned paths whose value is gone (e.g. the `"."` of a map that was deleted) are owned no more. */
-function dropMissing(set: FieldSet, obj: unknown): FieldSet {
+function dropMissing(set: FieldSet, present: Map<string, unknown>): FieldSet {
   const out: FieldSet = new Set();
-  for (const key of set) if (getAt(obj, JSON.parse(key) as Path) !== undefined) out.add(key);
+  for (const key of set) if (present.has(key)) out.add(key);
   return out;
 }
 
@@ -67,29 +67,39 @@ interface Comparison {
   added: FieldSet;
   modified: FieldSet;
   removed: FieldSet;
+  /** Every path of `after`, with its value. */
+  present: Map<string, unknown>;
+}
+
+/** Leaf equality: primitives by value, anything else structurally. */
+function sameLeaf(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return valuesEqual(a, b);
 }
 
 /** SMD `typed.Compare`: added, modified (leaf values that differ) and removed fields, from `before` to `after`. */
 function compare(before: unknown, after: unknown, typeName: string, subresource: string | undefined): Comparison {
-  const b = ownableFields(before, typeName, subresource);
-  const a = ownableFields(after, typeName, subresource);
+  const bi = indexFields(before, typeName, { object: true });
+  const ai = indexFields(after, typeName, { object: true });
+  const b = scoped(bi.members, subresource);
+  const a = scoped(ai.members, subresource);
   const added = difference(a, b);
   for (const p of sortedPaths(added)) {
     // Objects that did not exist before are added as a whole (FieldsV1 `"."`).
     for (let n = 2; n < p.length; n++) {
-      const prefix = p.slice(0, n);
-      const last = prefix[n - 1]!;
+      const last = p[n - 1]!;
       if (!last.startsWith('f:') || ALWAYS_PRESENT.has(last.slice(2))) continue;
-      if (getAt(before, prefix) === undefined && isMap(getAt(after, prefix))) added.add(JSON.stringify(prefix));
+      const prefix = JSON.stringify(p.slice(0, n));
+      if (!bi.values.has(prefix) && isMap(ai.values.get(prefix))) added.add(prefix);
     }
   }
   const modified: FieldSet = new Set();
-  for (const key of intersection(a, b)) {
-    const p = JSON.parse(key) as Path;
-    if (p[p.length - 1]!.startsWith('k:')) continue;
-    if (!valuesEqual(getAt(before, p), getAt(after, p))) modified.add(key);
+  for (const key of a) {
+    if (!b.has(key) || ai.items.has(key)) continue;
+    if (!sameLeaf(bi.values.get(key), ai.values.get(key))) modified.add(key);
   }
-  return { added, modified, removed: difference(b, a) };
+  return { added, modified, removed: difference(b, a), present: ai.values };
 }
 
 /**
@@ -106,7 +116,7 @@ export function updateManagedFields(
   opts: { manager: string; operation: 'Update'; subresource?: string; time: string },
 ): ManagedFieldsEntry[] {
   const typeName = typeNameOf(updated);
-  const { added, modified, removed } = compare(live ?? {}, updated, typeName, opts.subresource);
+  const { added, modified, removed, present } = compare(live ?? {}, updated, typeName, opts.subresource);
   const changed = union(added, modified);
   const id: ManagerIdentity = { manager: opts.manager, operation: 'Update', apiVersion: updated.apiVersion };
   if (opts.subresource) id.subresource = opts.subresource;
@@ -118,7 +128,7 @@ export function updateManagedFields(
   // skipnonapplied.go: an existing object that tracks no fields keeps tracking none on updates.
   if (owned.length === 0 && live?.metadata.uid) return [];
   for (const o of owned) {
-    o.set = dropMissing(difference(o.set, removed), updated);
+    o.set = dropMissing(difference(o.set, removed), present);
     if (!sameManager(o.id, id)) o.set = difference(o.set, changed);
   }
   if (changed.size > 0) {
@@ -196,8 +206,8 @@ export function serverSideApply(
     removeAt(merged, p);
   }
 
-  const { added, modified, removed } = compare(base, merged, typeName, sub);
-  for (const o of others) o.set = dropMissing(o.set, merged);
+  const { added, modified, removed, present } = compare(base, merged, typeName, sub);
+  for (const o of others) o.set = dropMissing(o.set, present);
   const changed = union(added, modified);
   const conflicts: FieldConflict[] = [];
   for (const o of others) {

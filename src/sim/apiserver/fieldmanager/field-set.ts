@@ -39,21 +39,39 @@ function childType(meta: FieldMeta): string | undefined {
   return meta.type;
 }
 
+/** The members of a field set, and the value at every path walked (members, maps and items alike). */
+export interface FieldIndex {
+  members: FieldSet;
+  values: Map<string, unknown>;
+  /** The members that are map-list items (`k:`): they have fields, not a value of their own. */
+  items: Set<string>;
+}
+
 /**
  * `typed.ToFieldSet`: every leaf of `value` (scalars, atomic lists and structs, empty maps), every map-list item
  * (`k:`) and set item (`v:`). `typeName` is the type of `value` (see patch-meta.ts `rootTypeOf`).
  * For a whole object, pass `{ object: true }` to leave out apiVersion/kind and the stripped metadata.
  */
 export function toFieldSet(value: unknown, typeName: string | undefined, opts: { object?: boolean } = {}): FieldSet {
-  const set: FieldSet = new Set();
-  walk(value, typeName, [], set, opts.object === true);
-  return set;
+  return indexFields(value, typeName, opts).members;
 }
 
-function walk(value: unknown, typeName: string | undefined, path: Path, set: FieldSet, isRoot: boolean): void {
+/** {@link toFieldSet}, also recording the value at every walked path (for comparisons without re-walking). */
+export function indexFields(value: unknown, typeName: string | undefined, opts: { object?: boolean } = {}): FieldIndex {
+  const index: FieldIndex = { members: new Set(), values: new Map(), items: new Set() };
+  walk(value, typeName, '[]', index, opts.object === true);
+  return index;
+}
+
+/** The key of `parent` extended by `pe`, without re-encoding the parent: equals `JSON.stringify([...path, pe])`. */
+function child(parent: string, pe: string): string {
+  return parent === '[]' ? `[${JSON.stringify(pe)}]` : `${parent.slice(0, -1)},${JSON.stringify(pe)}]`;
+}
+
+function walk(value: unknown, typeName: string | undefined, key: string, index: FieldIndex, isRoot: boolean): void {
   if (!isMap(value)) return;
   const keys = Object.keys(value);
-  if (keys.length === 0 && path.length > 0) set.add(JSON.stringify(path));
+  if (keys.length === 0 && key !== '[]') index.members.add(key);
   for (const k of keys) {
     const v = value[k];
     if (v === null || v === undefined) continue;
@@ -61,35 +79,44 @@ function walk(value: unknown, typeName: string | undefined, path: Path, set: Fie
     if (isRoot && k === 'metadata' && isMap(v)) {
       const meta: JsonMap = {};
       for (const mk of Object.keys(v)) if (!STRIPPED_META.has(mk)) meta[mk] = v[mk];
-      if (Object.keys(meta).length > 0) walk(meta, 'ObjectMeta', [...path, 'f:metadata'], set, false);
+      const metaKey = child(key, 'f:metadata');
+      index.values.set(metaKey, meta);
+      if (Object.keys(meta).length > 0) walk(meta, 'ObjectMeta', metaKey, index, false);
       continue;
     }
-    walkField(v, fieldMeta(typeName, k), [...path, `f:${k}`], set);
+    walkField(v, fieldMeta(typeName, k), child(key, `f:${k}`), index);
   }
 }
 
-function walkField(v: unknown, meta: FieldMeta, path: Path, set: FieldSet): void {
+function walkField(v: unknown, meta: FieldMeta, key: string, index: FieldIndex): void {
+  index.values.set(key, v);
   if (meta.atomic || (!isMap(v) && !Array.isArray(v))) {
-    set.add(JSON.stringify(path));
+    index.members.add(key);
     return;
   }
   if (isMap(v)) {
-    walk(v, childType(meta), path, set, false);
+    walk(v, childType(meta), key, index, false);
     return;
   }
   const list = v as unknown[];
   if (meta.listType === 'map' && meta.keys) {
-    if (list.length === 0) set.add(JSON.stringify(path));
+    if (list.length === 0) index.members.add(key);
     for (const item of list) {
-      const itemPath = [...path, keyElement(item, meta.keys, meta.keyDefaults)];
-      set.add(JSON.stringify(itemPath));
-      walk(item, childType(meta), itemPath, set, false);
+      const itemKey = child(key, keyElement(item, meta.keys, meta.keyDefaults));
+      index.members.add(itemKey);
+      index.items.add(itemKey);
+      index.values.set(itemKey, item);
+      walk(item, childType(meta), itemKey, index, false);
     }
   } else if (meta.listType === 'set') {
-    if (list.length === 0) set.add(JSON.stringify(path));
-    for (const item of list) set.add(JSON.stringify([...path, `v:${JSON.stringify(item)}`]));
+    if (list.length === 0) index.members.add(key);
+    for (const item of list) {
+      const itemKey = child(key, `v:${JSON.stringify(item)}`);
+      index.members.add(itemKey);
+      index.values.set(itemKey, item);
+    }
   } else {
-    set.add(JSON.stringify(path));
+    index.members.add(key);
   }
 }
 
@@ -127,22 +154,19 @@ export function comparePaths(a: Path, b: Path): number {
   return a.length - b.length;
 }
 
-/** The FieldsV1 JSON of a set (fieldpath/serialize.go `Set.ToJSON`). */
+/** The FieldsV1 JSON of a set (fieldpath/serialize.go `Set.ToJSON`): members with children get `".": {}`. */
 export function toFieldsV1(set: FieldSet): JsonMap {
   const root: JsonMap = {};
+  const memberNodes: JsonMap[] = [];
   for (const path of sortedPaths(set)) {
     let node = root;
     for (const pe of path) {
       if (!isMap(node[pe])) node[pe] = {};
       node = node[pe] as JsonMap;
     }
+    memberNodes.push(node);
   }
-  // A member with children gets ".": {}.
-  for (const path of sortedPaths(set)) {
-    let node = root;
-    for (const pe of path) node = node[pe] as JsonMap;
-    if (Object.keys(node).some((k) => k !== '.')) node['.'] = {};
-  }
+  for (const node of memberNodes) if (Object.keys(node).some((k) => k !== '.')) node['.'] = {};
   return sortKeysDeep(root);
 }
 
