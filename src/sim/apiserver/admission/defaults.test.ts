@@ -55,6 +55,16 @@ describe('applyDefaults', () => {
     expect(p.containers[0].readinessProbe).toEqual({ httpGet: { port: 80, path: '/', scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
   });
 
+  it("copies a pod's limits into missing requests, but not a template's", () => {
+    const resources = { limits: { cpu: '500m', memory: '1Gi' }, requests: { cpu: '100m' } };
+    const p = spec(defaulted('Pod', (o) => (o.spec.containers[0].resources = structuredClone(resources))));
+    expect(p.containers[0].resources.requests).toEqual({ cpu: '100m', memory: '1Gi' });
+    expect(p.enableServiceLinks).toBe(true);
+    const d = spec(defaulted('Deployment', (o) => (o.spec.template.spec.containers[0].resources = structuredClone(resources))));
+    expect(d.template.spec.containers[0].resources.requests).toEqual({ cpu: '100m' });
+    expect(d.template.spec.enableServiceLinks).toBeUndefined();
+  });
+
   it('gives a Service type ClusterIP, affinity None, TCP ports and targetPort = port', () => {
     const s = spec(defaulted('Service'));
     expect(s.type).toBe('ClusterIP');

@@ -4,7 +4,7 @@
  * `SetDefaults_NodeSpec`…), plus `SetObjectDefaults_*` walking into nested structs.
  *
  * @remarks Only the fields the simulation reads or a learner would notice in `kubectl get -o yaml` are defaulted:
- * volumes' sources, ephemeral containers and the resource-request-from-limit copy are left as given.
+ * volumes' sources, ephemeral containers, host-network ports and the kube-api-access volume are left as given.
  */
 import { isObject, ensureObject, objectsIn, setDefault, type JsonObject } from '../json-shape.ts';
 
@@ -41,15 +41,16 @@ export function defaultContainer(c: JsonObject): void {
     const probe = c[key];
     if (isObject(probe)) defaultProbe(probe);
   }
+}
+
+/** `SetDefaults_Pod`'s resource rule: a limit without a request makes the request equal to the limit. */
+function defaultRequestsFromLimits(c: JsonObject): void {
   const resources = c['resources'];
-  if (isObject(resources)) {
-    // SetDefaults_ResourceList-adjacent: requests default to limits where only a limit is given (defaults.go).
-    const limits = resources['limits'];
-    if (isObject(limits)) {
-      const requests = ensureObject(resources, 'requests');
-      if (requests) for (const [k, v] of Object.entries(limits)) setDefault(requests, k, v);
-    }
-  }
+  if (!isObject(resources)) return;
+  const limits = resources['limits'];
+  if (!isObject(limits)) return;
+  const requests = ensureObject(resources, 'requests');
+  if (requests) for (const [k, v] of Object.entries(limits)) if (!(k in requests)) requests[k] = v;
 }
 
 /** `SetDefaults_PodSpec` and the containers under it. */
@@ -59,7 +60,6 @@ export function defaultPodSpec(spec: JsonObject): void {
   setDefault(spec, 'terminationGracePeriodSeconds', 30);
   setDefault(spec, 'securityContext', {});
   setDefault(spec, 'schedulerName', 'default-scheduler');
-  setDefault(spec, 'enableServiceLinks', true);
   for (const c of objectsIn(spec, 'initContainers')) defaultContainer(c);
   for (const c of objectsIn(spec, 'containers')) defaultContainer(c);
 }
@@ -70,10 +70,16 @@ export function defaultPodTemplate(template: JsonObject): void {
   if (isObject(spec)) defaultPodSpec(spec);
 }
 
-/** `SetDefaults_Pod`: the pod spec plus `status.phase` would be Pending (set by the registry strategy, not here). */
+/**
+ * `SetDefaults_Pod` plus the pod spec. Only pods (not pod templates) get requests copied from limits and
+ * `enableServiceLinks: true`, as upstream keeps those out of `SetDefaults_PodSpec` on purpose.
+ */
 export function defaultPod(obj: JsonObject): void {
   const spec = obj['spec'];
-  if (isObject(spec)) defaultPodSpec(spec);
+  if (!isObject(spec)) return;
+  defaultPodSpec(spec);
+  for (const c of [...objectsIn(spec, 'initContainers'), ...objectsIn(spec, 'containers')]) defaultRequestsFromLimits(c);
+  setDefault(spec, 'enableServiceLinks', true);
 }
 
 /** `SetDefaults_Service`, `SetDefaults_ServiceSpec`-equivalents for ClusterIP/NodePort/LoadBalancer services. */
