@@ -365,3 +365,26 @@ describe('defaulted list keys', () => {
     expect(JSON.stringify(again.metadata.managedFields)).toContain('k:{\\"containerPort\\":80,\\"protocol\\":\\"TCP\\"}');
   });
 });
+
+describe('sets and atomic fields under apply', () => {
+  it('a finalizer dropped from the applied set is removed; one another manager added stays', () => {
+    const cfg = (finalizers: string[]): KubeObject => ({ ...deployment({}), metadata: { name: 'web', namespace: 'default', finalizers } });
+    const a = serverSideApply(undefined, cfg(['x/a', 'x/b']), { manager: 'kubectl', force: false, time: T0, info });
+    if (!a.ok) throw new Error(a.status.message);
+    const withOther = serverSideApply(a.object, cfg(['x/c']), { manager: 'other', force: false, time: T1, info });
+    if (!withOther.ok) throw new Error(withOther.status.message);
+    expect(withOther.object.metadata.finalizers).toEqual(['x/a', 'x/b', 'x/c']);
+    const b = serverSideApply(withOther.object, cfg(['x/a']), { manager: 'kubectl', force: false, time: T2, info });
+    expect(b.ok && b.object.metadata.finalizers).toEqual(['x/a', 'x/c']);
+  });
+
+  it('an atomic selector is replaced whole and owned as one field', () => {
+    const sel = (labels: Record<string, string>): KubeObject => ({ ...deployment({}), spec: { selector: { matchLabels: labels } } });
+    const a = serverSideApply(undefined, sel({ app: 'web', tier: 'fe' }), { manager: 'kubectl', force: false, time: T0, info });
+    if (!a.ok) throw new Error(a.status.message);
+    const r = serverSideApply(a.object, sel({ app: 'web' }), { manager: 'other', force: false, time: T1, info });
+    expect(!r.ok && r.status.message).toBe('Apply failed with 1 conflict: conflict with "kubectl": .spec.selector');
+    const forced = serverSideApply(a.object, sel({ app: 'web' }), { manager: 'other', force: true, time: T1, info });
+    expect(forced.ok && forced.object.spec).toEqual({ selector: { matchLabels: { app: 'web' } } });
+  });
+});
