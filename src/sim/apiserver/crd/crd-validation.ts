@@ -5,7 +5,8 @@
  * `ValidateCustomResourceDefinitionNames`, `ValidateCustomResourceDefinitionSpec`) plus the structural-schema basics of
  * `pkg/apiserver/schema/validation.go` (`validateStructuralInvariants`, `validateStructuralCompleteness`).
  *
- * @remarks Conversion webhooks, CEL rules, printer columns and selectable fields are not validated. "Invalid value"
+ * @remarks Conversion webhooks, CEL rules, printer columns and selectable fields are not validated. Errors inside a
+ * `default:` are named from the default value's own root (`<schema path>.default.<field>`). "Invalid value"
  * messages that upstream renders with Go's `%#v` of the versions list render it as JSON here.
  */
 import { fieldError, type FieldError } from '../../api/field-errors.ts';
@@ -14,6 +15,7 @@ import { isObject, ensureObject, setDefault, type JsonObject } from '../admissio
 import { child, index, key, readArray, readBool, readObject, readString, typeError } from '../admission/validation/shape.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../admission/validation/object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../admission/validation/names.ts';
+import { validateValueAgainstSchema } from './schema-validation.ts';
 
 /** `SetDefaults_CustomResourceDefinitionSpec`: singular = lower-case kind, listKind = kind + "List", conversion None. */
 export function defaultCRD(crd: JsonObject): void {
@@ -73,6 +75,11 @@ function validateStructural(errs: FieldError[], schema: JsonObject, path: string
   if (root && type !== undefined && type !== 'object') errs.push(fieldError.invalid(child(path, 'type'), type, 'must be object at the root'));
   if (root && type === undefined) errs.push(fieldError.required(child(path, 'type'), 'must not be empty at the root'));
   else if (!root && !type && !intOrString && !preserve) errs.push(fieldError.required(child(path, 'type'), 'must not be empty for specified object fields'));
+  if (schema['default'] !== undefined) {
+    // ValidateDefaults: a default must itself validate against the schema it sits in (it is used unpruned).
+    if (root) errs.push(fieldError.forbidden(child(path, 'default'), 'must not be specified at the root'));
+    else errs.push(...validateValueAgainstSchema(schema['default'], schema, child(path, 'default')));
+  }
   const props = schema['properties'];
   if (isObject(props)) {
     if (type !== undefined && type !== 'object') errs.push(fieldError.forbidden(child(path, 'properties'), 'must not be specified for non-object types'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultCustomResource, resourceInfosFromCRD, validateCRD, validateCustomResource } from './custom-resources.ts';
+import { defaultCustomResource, resourceInfosFromCRD, validateCRD, validateCustomResource, validateCustomResourceUpdate } from './custom-resources.ts';
 import { widget, widgetCRD } from './test-crd.ts';
 import { deepFreeze } from '../../engine/clone-graph.ts';
 import { aggregateFieldErrors } from '../../api/field-errors.ts';
@@ -71,6 +71,16 @@ describe('validateCRD', () => {
     const crd = widgetCRD();
     edit(crd);
     expect(aggregateFieldErrors(validateCRD(crd))).toBe(message);
+  });
+
+  it('rejects a default that does not satisfy its own schema', () => {
+    const crd = widgetCRD() as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, Record<string, unknown>> } } } } }> } } & KubeObject;
+    crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties['replicas']!['default'] = 'one';
+    crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties['config']!['default'] = { mode: 3 };
+    expect(validateCRD(crd).map((e) => `${e.field}: ${e.body}`)).toEqual([
+      'spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[replicas].default: Invalid value: "string": default in body must be of type integer: "string"',
+      'spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[config].default.mode: Invalid value: "integer": mode in body must be of type string: "integer"',
+    ]);
   });
 
   it('requires exactly one storage version', () => {
@@ -155,6 +165,13 @@ describe('validateCustomResource', () => {
       'Invalid value: "null": spec.size in body must be of type string: "null"',
       'Unsupported value: null: supported values: "S", "M", "L"',
     ]);
+  });
+
+  it('keeps metadata.name and uid immutable on update', () => {
+    const old = { ...widget({ size: 'M' }), metadata: { name: 'w1', namespace: 'default', uid: 'u1' } };
+    const next = { ...widget({ size: 'L' }), metadata: { name: 'w1', namespace: 'default', uid: 'u2' } };
+    expect(validateCustomResourceUpdate(old, old, CRD)).toEqual([]);
+    expect(validateCustomResourceUpdate(next, old, CRD).map((e) => `${e.field}: ${e.body}`)).toEqual(['metadata.uid: Invalid value: "u2": field is immutable']);
   });
 
   it('never throws on random bodies', () => {

@@ -9,7 +9,7 @@ import { parseApiVersion } from '../../api/object.ts';
 import type { ResourceInfo } from '../../api/resources.ts';
 import { fieldError, type FieldError } from '../../api/field-errors.ts';
 import { isObject, type JsonObject } from '../admission/json-shape.ts';
-import { validateObjectMeta } from '../admission/validation/object-meta.ts';
+import { validateObjectMeta, validateObjectMetaUpdate } from '../admission/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../admission/validation/names.ts';
 import { resourceInfosFromCRD as infosFromCRD } from './resource-infos.ts';
 import { validateCRD as validateCRDObject } from './crd-validation.ts';
@@ -74,4 +74,13 @@ export function validateCustomResource(obj: KubeObject, crd: KubeObject): FieldE
   const { metadata: _metadata, ...rest } = obj;
   errs.push(...runSchemaValidation(validate, rest));
   return errs;
+}
+
+/**
+ * Errors of an update of a custom resource: `validateCustomResource` plus the metadata immutability every kind has
+ * (name, namespace, uid, creationTimestamp; no new finalizers while being deleted). Never throws.
+ */
+export function validateCustomResourceUpdate(obj: KubeObject, old: KubeObject, crd: KubeObject): FieldError[] {
+  const metaErrs = isObject(obj) && isObject(old) ? validateObjectMetaUpdate(obj.metadata, old.metadata) : [];
+  return [...metaErrs, ...validateCustomResource(obj, crd)];
 }

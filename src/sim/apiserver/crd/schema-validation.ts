@@ -94,9 +94,9 @@ function join(path: string, k: string): string {
 }
 
 /** One ajv error as upstream's FieldError. */
-function toFieldError(e: ErrorObject, data: unknown): FieldError | undefined {
+function toFieldError(e: ErrorObject, data: unknown, rootName: string): FieldError | undefined {
   const path = pointerToPath(e.instancePath);
-  const name = path || 'body';
+  const name = path || rootName;
   const value = valueAt(data, e.instancePath);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
@@ -154,18 +154,36 @@ function toFieldError(e: ErrorObject, data: unknown): FieldError | undefined {
   }
 }
 
-/** Validates `data` with `validate`, converting errors; duplicates (ajv reports some twice under allErrors) removed. */
-export function runSchemaValidation(validate: ValidateFunction, data: unknown): FieldError[] {
+/**
+ * Validates `data` with `validate`, converting errors; duplicates (ajv reports some twice under allErrors) removed.
+ * `basePath` prefixes every error's field (the data is then a value found at that path).
+ */
+export function runSchemaValidation(validate: ValidateFunction, data: unknown, basePath = '', rootName = 'body'): FieldError[] {
   if (validate(data)) return [];
   const out: FieldError[] = [];
   const seen = new Set<string>();
   for (const e of validate.errors ?? []) {
-    const fe = toFieldError(e, data);
-    if (!fe) continue;
+    const raw = toFieldError(e, data, rootName);
+    if (!raw) continue;
+    const fe = basePath ? { ...raw, field: raw.field ? (raw.field.startsWith('[') ? `${basePath}${raw.field}` : `${basePath}.${raw.field}`) : basePath } : raw;
     const id = `${fe.field}\u0000${fe.body}`;
     if (seen.has(id)) continue;
     seen.add(id);
     out.push(fe);
   }
   return out;
+}
+
+/**
+ * Errors of `value` against a schema node compiled on the spot (no cache): for checking a CRD's `default:` values,
+ * which happens once per CRD write. A schema ajv cannot compile yields no errors (validateCRD reports it otherwise).
+ */
+export function validateValueAgainstSchema(value: unknown, schema: JsonObject, basePath: string): FieldError[] {
+  let validate: ValidateFunction;
+  try {
+    validate = ajv.compile(schemaForAjv(schema) as JsonObject);
+  } catch {
+    return [];
+  }
+  return runSchemaValidation(validate, value, basePath, 'default');
 }
