@@ -388,3 +388,22 @@ describe('sets and atomic fields under apply', () => {
     expect(forced.ok && forced.object.spec).toEqual({ selector: { matchLabels: { app: 'web' } } });
   });
 });
+
+describe('pruning a whole omitted subtree', () => {
+  it('dropping every label from the configuration removes them and counts as a change', () => {
+    const a = applyOk(undefined, { replicas: 1, labels: { app: 'web' } }, 'kubectl', T0);
+    const b = applyOk(a, { replicas: 1 }, 'kubectl', T1);
+    expect(b.metadata.labels ?? {}).toEqual({});
+    expect(a.metadata.labels).toEqual({ app: 'web' });
+    expect(b.metadata.managedFields![0]!.time).toBe(T1);
+  });
+
+  it('a generated manifest\'s creationTimestamp: null does not touch the live metadata', () => {
+    const a = applyOk(undefined, { replicas: 1 }, 'kubectl', T0);
+    const live = { ...a, metadata: { ...a.metadata, creationTimestamp: '2026-01-01T00:00:00Z' } };
+    const cfg = deployment({ replicas: 1 });
+    (cfg.metadata as Record<string, unknown>).creationTimestamp = null;
+    const r = apply(live, cfg, 'kubectl', T1);
+    expect(r.ok && r.object.metadata.creationTimestamp).toBe('2026-01-01T00:00:00Z');
+  });
+});

@@ -146,6 +146,8 @@ function scopeConfig(applied: KubeObject, subresource: string | undefined): Json
   const config = structuredClone(applied) as JsonMap;
   const meta = { ...(config.metadata as JsonMap) };
   delete meta.managedFields;
+  // Generated manifests carry `creationTimestamp: null`; a null never sets server-kept metadata.
+  for (const k of Object.keys(meta)) if (meta[k] === null) delete meta[k];
   config.metadata = meta;
   if (subresource === 'status') {
     for (const k of Object.keys(config)) if (!['apiVersion', 'kind', 'metadata', 'status'].includes(k)) delete config[k];
@@ -180,7 +182,8 @@ export function serverSideApply(
   const base = structuredClone(live ?? { apiVersion: applied.apiVersion, kind: applied.kind, metadata: {} }) as KubeObject;
   delete base.metadata.managedFields;
   const config = scopeConfig(applied, sub);
-  const merged = mergeStructured(base, config, typeName) as KubeObject;
+  // A private copy: pruning edits it in place, and the merge shares untouched subtrees with `base`.
+  const merged = structuredClone(mergeStructured(base, config, typeName)) as KubeObject;
 
   const id: ManagerIdentity = { manager: opts.manager, operation: 'Apply', apiVersion: applied.apiVersion };
   if (sub) id.subresource = sub;
