@@ -21,7 +21,8 @@ export interface ApiRequest {
   namespace?: string;
   /** Required for get/update/patch/delete; for create it is taken from the body. */
   name?: string;
-  subresource?: 'status' | 'scale';
+  /** `binding`: POST pods/<name>/binding (handlers/binding.ts). */
+  subresource?: 'status' | 'scale' | 'binding';
   /** The object (create/update, or a Scale for /scale), or the patch document (patch). */
   body?: unknown;
   patchType?: PatchType;

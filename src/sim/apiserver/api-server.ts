@@ -24,6 +24,7 @@ import { handleDelete } from './handlers/delete.ts';
 import { handleGet, handleList } from './handlers/read.ts';
 import { handlePatch } from './handlers/patch.ts';
 import { handleScaleGet, handleScaleUpdate } from './handlers/scale.ts';
+import { handleBinding } from './handlers/binding.ts';
 import { handleUpdate } from './handlers/update.ts';
 import { parseLabelSelector, SelectorParseError, type ParsedLabelSelector } from './selectors/label-selector.ts';
 import { parseFieldSelector, type ParsedFieldSelector } from './selectors/field-selector.ts';
@@ -94,6 +95,7 @@ export class ApiServer {
       return fail(info);
     }
     if (req.verb !== 'list' && req.verb !== 'create' && req.verb !== 'patch' && !req.name) return fail(badRequest('resource name may not be empty'));
+    if (req.subresource === 'binding') return handleBinding(this.core, req, info);
     if (req.subresource !== undefined && req.subresource !== 'status' && req.subresource !== 'scale') return fail(resourceNotServed(this.core.gr(info)));
     if (req.subresource === 'status' && !info.status) return fail(methodNotSupported(this.core.gr(info), req.verb));
     const injected = this.injectedConflict(req, info);
