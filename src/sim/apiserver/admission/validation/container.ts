@@ -116,6 +116,20 @@ export function validateContainer(errs: FieldError[], c: JsonObject, path: strin
   return name;
 }
 
+/** `ValidateVolumeMounts`: each mount names a volume of the pod and has a mountPath, unique within the container. */
+function validateVolumeMounts(errs: FieldError[], c: JsonObject, path: string, volumes: ReadonlySet<string>): void {
+  const mountPaths = new Set<string>();
+  for (const { item: mount, path: p } of readObjects(errs, c, 'volumeMounts', path)) {
+    const name = readString(errs, mount, 'name', p) ?? '';
+    if (name === '') errs.push(fieldError.required(child(p, 'name'), ''));
+    else if (!volumes.has(name)) errs.push(fieldError.notFound(child(p, 'name'), name));
+    const mountPath = readString(errs, mount, 'mountPath', p) ?? '';
+    if (mountPath === '') errs.push(fieldError.required(child(p, 'mountPath'), ''));
+    else if (mountPaths.has(mountPath)) errs.push(fieldError.invalid(child(p, 'mountPath'), mountPath, 'must be unique'));
+    mountPaths.add(mountPath);
+  }
+}
+
 /** `validateContainers` / `validateInitContainers`: required (for regular containers), each valid, names unique. */
 export function validateContainers(errs: FieldError[], spec: JsonObject, path: string, seen: Set<string>, isInit: boolean): void {
   const k = isInit ? 'initContainers' : 'containers';
@@ -124,7 +138,9 @@ export function validateContainers(errs: FieldError[], spec: JsonObject, path: s
   if (!isInit && (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0))) {
     errs.push(fieldError.required(child(path, k), ''));
   }
+  const volumes = new Set(readObjects([], spec, 'volumes', path).map(({ item }) => item['name']).filter((n): n is string => typeof n === 'string'));
   for (const { item, path: p } of list) {
+    validateVolumeMounts(errs, item, p, volumes);
     const name = validateContainer(errs, item, p, isInit);
     if (name) {
       if (seen.has(name)) errs.push(fieldError.duplicate(child(p, 'name'), name));

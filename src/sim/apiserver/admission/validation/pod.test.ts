@@ -50,6 +50,16 @@ describe('Pod validation', () => {
       "spec.tolerations[0].effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set",
     ],
     ['an activeDeadlineSeconds of 0', (o) => (o.spec.activeDeadlineSeconds = 0), 'spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 4294967295, inclusive'],
+    [
+      'a volume mount of an undeclared volume',
+      (o) => (o.spec.containers[0].volumeMounts = [{ name: 'data', mountPath: '/data' }]),
+      'spec.containers[0].volumeMounts[0].name: Not found: "data"',
+    ],
+    [
+      'duplicate volume names',
+      (o) => (o.spec.volumes = [{ name: 'cfg', emptyDir: {} }, { name: 'cfg', emptyDir: {} }]),
+      'spec.volumes[1].name: Duplicate value: "cfg"',
+    ],
     ['containers that are not a list', (o) => (o.spec.containers = 'nginx'), 'spec.containers: Invalid value: "nginx": spec.containers in body must be of type array: "string"'],
   ])('rejects %s', (_what, edit, message) => {
     expect(createErrors('Pod', edit)).toBe(message);

@@ -3,7 +3,7 @@
  * `ValidatePodCreate`, `ValidatePodUpdate`, `validateRestartPolicy`, `validateDNSPolicy`, `ValidateTolerations`,
  * `ValidatePodTemplateSpec`).
  *
- * @remarks Volumes, affinity and topology spread are only type-checked. The pod-update diff that upstream appends to
+ * @remarks Volume sources, affinity and topology spread are only type-checked. The pod-update diff that upstream appends to
  * its "pod updates may not change fields" message (`cmp.Diff`) is rendered one level deep (see `podSpecDiff`).
  */
 import { fieldError, type FieldError } from '../../../api/field-errors.ts';
@@ -12,7 +12,7 @@ import { isObject, type JsonObject } from '../json-shape.ts';
 import { child, readInt, readObject, readObjects, readString, readStringMap, typeError } from './shape.ts';
 import { validateContainers } from './container.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, validateLabels, validateAnnotations } from './object-meta.ts';
-import { inclusiveRangeError, isDNS1123Subdomain, isQualifiedName } from './names.ts';
+import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from './names.ts';
 
 export const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'];
@@ -36,8 +36,21 @@ export function validateTolerations(errs: FieldError[], spec: JsonObject, path: 
   }
 }
 
+/** `ValidateVolumes`: names are DNS labels and unique; exactly one source is not checked. */
+function validateVolumes(errs: FieldError[], spec: JsonObject, path: string): void {
+  const seen = new Set<string>();
+  for (const { item: volume, path: p } of readObjects(errs, spec, 'volumes', path)) {
+    const name = readString(errs, volume, 'name', p) ?? '';
+    if (name === '') errs.push(fieldError.required(child(p, 'name'), ''));
+    else for (const msg of isDNS1123Label(name)) errs.push(fieldError.invalid(child(p, 'name'), name, msg));
+    if (name !== '' && seen.has(name)) errs.push(fieldError.duplicate(child(p, 'name'), name));
+    seen.add(name);
+  }
+}
+
 /** `ValidatePodSpec`. */
 export function validatePodSpec(errs: FieldError[], spec: JsonObject, path: string): void {
+  validateVolumes(errs, spec, path);
   const names = new Set<string>();
   validateContainers(errs, spec, path, names, false);
   validateContainers(errs, spec, path, names, true);

@@ -22,6 +22,14 @@ describe('Service validation', () => {
     expect(createErrors('Service', edit)).toBe(message);
   });
 
+  it('checks nodePorts against the node-port range and the type', () => {
+    expect(createErrors('Service', (o) => Object.assign(o.spec, { type: 'NodePort', ports: [{ port: 80, nodePort: 80 }] }))).toBe(
+      'spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767',
+    );
+    expect(createErrors('Service', (o) => Object.assign(o.spec, { type: 'NodePort', ports: [{ port: 80, nodePort: 30080 }] }))).toBe('');
+    expect(createErrors('Service', (o) => (o.spec.ports[0].nodePort = 30080))).toBe("spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'");
+  });
+
   it('keeps an assigned clusterIP immutable', () => {
     const old = defaulted('Service', (o) => (o.spec.clusterIP = '10.96.0.10'));
     const next = defaulted('Service', (o) => (o.spec.clusterIP = '10.96.0.11'));

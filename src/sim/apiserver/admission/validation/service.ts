@@ -14,6 +14,8 @@ import { isDNS1035Label, isValidPortName, isValidPortNum } from './names.ts';
 const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const AFFINITIES = ['ClientIP', 'None'];
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+/** `--service-node-port-range` default. */
+const NODE_PORT_RANGE = [30000, 32767] as const;
 
 /** `ValidateService`. */
 export function validateService(obj: KubeObject): FieldError[] {
@@ -53,7 +55,10 @@ export function validateService(obj: KubeObject): FieldError[] {
     const nodePort = readInt(errs, port, 'nodePort', p);
     if (nodePort !== undefined && nodePort !== 0) {
       if (type !== 'NodePort' && type !== 'LoadBalancer') errs.push(fieldError.forbidden(child(p, 'nodePort'), 'may not be used when `type` is \'' + (type ?? '') + "'"));
-      else for (const msg of isValidPortNum(nodePort)) errs.push(fieldError.invalid(child(p, 'nodePort'), nodePort, msg));
+      else if (nodePort < NODE_PORT_RANGE[0] || nodePort > NODE_PORT_RANGE[1]) {
+        // The allocator's message (pkg/registry/core/service/portallocator), for the default --service-node-port-range.
+        errs.push(fieldError.invalid(child(p, 'nodePort'), nodePort, `provided port is not in the valid range. The range of valid ports is ${NODE_PORT_RANGE[0]}-${NODE_PORT_RANGE[1]}`));
+      }
     }
   }
   if (type === undefined || type === '') errs.push(fieldError.required('spec.type', ''));
