@@ -10,6 +10,22 @@ export default defineConfig({
     // monaco-yaml's worker manager still deep-imports monaco-editor/esm/vs/...; monaco >= 0.56 moved them.
     alias: [{ find: /^monaco-editor\/esm\/vs\/(.+?)(\.js)?$/, replacement: 'monaco-editor/$1' }],
   },
-  optimizeDeps: { include: ['yaml', 'zod'] },
+  // Packages first imported inside workers must be pre-bundled, or dev mode reloads mid-load (monaco-yaml's worker).
+  optimizeDeps: {
+    include: [
+      'yaml',
+      'zod',
+      'path-browserify',
+      'vscode-languageserver-types',
+      'vscode-uri',
+      'jsonc-parser',
+      'vscode-languageserver-textdocument',
+      '@vscode/l10n',
+      'prettier/standalone',
+      'prettier/plugins/yaml',
+      'prettier/plugins/estree',
+      'monaco-worker-manager/worker',
+    ],
+  },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
 });
