@@ -11,16 +11,14 @@ export const TAINT_NODE_UNREACHABLE = 'node.kubernetes.io/unreachable';
 export const DEFAULT_TOLERATION_SECONDS = 300;
 
 /**
- * Whether a toleration would tolerate a NoExecute taint with this key (any value): `Toleration.ToleratesTaint` as the
- * plugin uses it (an empty key with Exists matches every taint; an empty effect matches every effect).
+ * The plugin's own test (not `ToleratesTaint`): the key is the taint's or empty, and the effect is NoExecute or
+ * empty. Operator and value are not looked at.
  */
 function toleratesNoExecute(t: JsonObject, key: string): boolean {
   const effect = t['effect'];
-  if (effect !== undefined && effect !== '' && effect !== 'NoExecute') return false;
+  if (effect !== undefined && effect !== null && effect !== '' && effect !== 'NoExecute') return false;
   const tKey = t['key'];
-  const operator = t['operator'];
-  if ((tKey === undefined || tKey === '') && operator === 'Exists') return true;
-  return tKey === key;
+  return tKey === undefined || tKey === null || tKey === '' || tKey === key;
 }
 
 /**
