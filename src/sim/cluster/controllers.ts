@@ -3,5 +3,6 @@
  * (controller-host.ts); add new ones here.
  */
 import { registerControllers } from './controller-registry.ts';
+import { replicaSetControllerDescriptor } from '../controllers/replicaset/descriptor.ts';
 
-registerControllers();
+registerControllers(replicaSetControllerDescriptor);
