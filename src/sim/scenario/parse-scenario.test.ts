@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatScenarioError, MAX_ALIAS_COUNT, MAX_SCENARIO_CHARS, parseScenario, type ScenarioError } from './parse-scenario.ts';
+import { formatScenarioError, MAX_ALIAS_COUNT, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES, parseScenario, type ScenarioError } from './parse-scenario.ts';
 import type { Scenario } from './scenario.ts';
 
 const testdata = (name: string): string => readFileSync(new URL(`./testdata/${name}`, import.meta.url), 'utf8');
@@ -97,7 +97,7 @@ describe('parseScenario', () => {
   });
 
   it('rejects duplicate keys and several documents', () => {
-    expect(errorsOf(`${HEAD}seed: 1\nseed: 2\n`)[0]!.message).toMatch(/unique/i);
+    expect(errorsOf(`${HEAD}seed: 1\nseed: 2\n`)[0]).toMatchObject({ line: 5, column: 1, message: 'Map keys must be unique: "seed" appears twice' });
     expect(errorsOf(`${HEAD}---\n${HEAD}`)[0]!.line).toBe(4);
   });
 
@@ -119,6 +119,20 @@ describe('parseScenario', () => {
     expect(performance.now() - start).toBeLessThan(200);
     expect(e).toMatchObject({ line: 1, column: 1 });
     expect(e!.message).toContain(`at most ${MAX_SCENARIO_CHARS}`);
+  });
+
+  it('refuses absurd nesting before the YAML parser recurses into it', () => {
+    for (const text of ['['.repeat(100_000), '- '.repeat(100_000), `${HEAD}x: ${'{a: '.repeat(100)}`]) {
+      const [e] = errorsOf(text);
+      expect(e!.message).toMatch(/^nested too deeply/);
+    }
+    expect(errorsOf(`${HEAD}x: [[[[1]]]]\ny: {a: {b: {c: 1}}}\n`)[0]!.message).toBe('unknown field "x"');
+  });
+
+  it('refuses a file of too many lines, and lists at most the first 20 errors', () => {
+    expect(errorsOf(']\n'.repeat(MAX_SCENARIO_LINES + 1))[0]!.message).toBe(`the file has ${MAX_SCENARIO_LINES + 2} lines; a scenario may have at most ${MAX_SCENARIO_LINES}`);
+    expect(errorsOf(']\n'.repeat(1000))).toHaveLength(20);
+    expect(errorsOf(`${HEAD}${Array.from({ length: 100 }, (_, i) => `k${i}: 1`).join('\n')}\n`)).toHaveLength(20);
   });
 
   it('expands a node count, fills defaults and defaults until to 10s after the last time, at least 30s', () => {

@@ -6,16 +6,14 @@
  * and alias expansion is capped ({@link MAX_ALIAS_COUNT}) so a "billion laughs" document fails fast.
  */
 import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import { duplicateKey, firstAlias, MAX_ALIAS_COUNT, MAX_ERRORS, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES, tooDeep } from './yaml-guards.ts';
 import type { z } from 'zod';
 import { scenarioSchema, type ScenarioFile } from './scenario-schema.ts';
 import { checkManifests, type ManifestsSite } from './check-manifests.ts';
 import { normalizeScenario } from './normalize-scenario.ts';
 import type { Scenario } from './scenario.ts';
 
-/** Scenario files are small; 1 MB is far above any real lesson and far below trouble. */
-export const MAX_SCENARIO_CHARS = 1_000_000;
-/** How many times aliases may be expanded in one file (yaml's `maxAliasCount`). */
-export const MAX_ALIAS_COUNT = 100;
+export { MAX_ALIAS_COUNT, MAX_ERRORS, MAX_FLOW_DEPTH, MAX_INDENT, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES } from './yaml-guards.ts';
 
 /** A problem in a scenario file, located. `line`/`column` are 1-based. */
 export interface ScenarioError {
@@ -45,18 +43,29 @@ export function parseScenario(text: string): ParseScenarioResult {
   if (text.length > MAX_SCENARIO_CHARS) {
     return fail(1, 1, '', `the file is ${text.length} characters; a scenario may have at most ${MAX_SCENARIO_CHARS}`);
   }
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  if (lines > MAX_SCENARIO_LINES) return fail(MAX_SCENARIO_LINES + 1, 1, '', `the file has ${lines} lines; a scenario may have at most ${MAX_SCENARIO_LINES}`);
+  const deep = tooDeep(text);
+  if (deep) return fail(deep.line, deep.column, '', deep.message);
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  // uniqueKeys is quadratic in the keys of a mapping (50,000 keys: a minute); duplicateKey() is linear.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false });
   if (doc.errors.length > 0) {
     return {
       ok: false,
-      errors: doc.errors.map((e) => ({
+      errors: doc.errors.slice(0, MAX_ERRORS).map((e) => ({
         line: e.linePos?.[0].line ?? 1,
         column: e.linePos?.[0].col ?? 1,
         path: '',
         message: e.message.split(' at line ')[0]!.trim(),
       })),
     };
+  }
+  const dup = duplicateKey(doc);
+  if (dup) {
+    const pos = lineCounter.linePos(dup.offset);
+    return fail(pos.line, pos.col, '', `Map keys must be unique: "${dup.key}" appears twice`);
   }
   let data: unknown;
   try {
@@ -74,7 +83,7 @@ export function parseScenario(text: string): ParseScenarioResult {
   if (!parsed.success) {
     return {
       ok: false,
-      errors: flattenIssues(parsed.error.issues).map((i) => {
+      errors: flattenIssues(parsed.error.issues.slice(0, MAX_ERRORS)).slice(0, MAX_ERRORS).map((i) => {
         const pos = locate(i.path);
         return { line: pos.line, column: pos.col, path: formatPath(i.path), message: i.message };
       }),
@@ -198,19 +207,3 @@ function manifestSites(file: ScenarioFile, doc: Document, text: string, lineCoun
   return sites;
 }
 
-function firstAlias(doc: Document): number | undefined {
-  let found: number | undefined;
-  const walk = (node: unknown): void => {
-    if (found !== undefined || !node) return;
-    if (isAlias(node)) found = node.range?.[0];
-    else if (isMap(node)) {
-      for (const p of node.items) {
-        walk(p.key);
-        walk(p.value);
-      }
-    }
-    else if (isSeq(node)) for (const n of node.items) walk(n);
-  };
-  walk(doc.contents);
-  return found;
-}
