@@ -12,7 +12,7 @@ import { rootTypeOf } from '../patch/patch-meta.ts';
 import { applyConflict, type FieldConflict, type ManagerIdentity } from './conflict.ts';
 import { difference, indexFields, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
 import { capUpdateManagers, decodeManagedFields, encodeManagedFields, sameManager, type OwnedFields } from './managed-fields.ts';
-import { removeAt, valuesEqual } from './object-paths.ts';
+import { getAt, removeAt, valuesEqual } from './object-paths.ts';
 import { mergeStructured } from './structured-merge.ts';
 
 type JsonMap = Record<string, unknown>;
@@ -206,7 +206,15 @@ export function serverSideApply(
   for (const p of sortedPaths(difference(previous?.set ?? new Set(), ownedNow))) {
     const prefix = JSON.stringify(p).slice(0, -1) + ',';
     if (ownedKeys.some((k) => k.startsWith(prefix)) || isItemKeyField(p)) continue;
-    removeAt(merged, p);
+    if (!removeAt(merged, p)) continue;
+    // typed/remove.go: a map or list emptied by the removal becomes null, i.e. the field goes (unless someone owns
+    // it, e.g. an applied `labels: {}`; Go's non-pointer structs serialize as {} and stay).
+    const parent = p.slice(0, -1);
+    const last = parent[parent.length - 1];
+    const left = getAt(merged, parent);
+    const emptied = (Array.isArray(left) && left.length === 0) || (isMap(left) && Object.keys(left).length === 0);
+    const keep = ownedNow.has(JSON.stringify(parent)) || (last?.startsWith('f:') && ALWAYS_PRESENT.has(last.slice(2)));
+    if (emptied && last !== undefined && !keep) removeAt(merged, parent);
   }
 
   const { added, modified, removed, present } = compare(base, merged, typeName, sub);
