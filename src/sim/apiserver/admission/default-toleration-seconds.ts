@@ -5,7 +5,9 @@
  */
 import { isObject, type JsonObject } from './json-shape.ts';
 
+/** The taint the node lifecycle controller puts on a node whose Ready condition is False. */
 export const TAINT_NODE_NOT_READY = 'node.kubernetes.io/not-ready';
+/** The taint the node lifecycle controller puts on a node whose Ready condition is Unknown. */
 export const TAINT_NODE_UNREACHABLE = 'node.kubernetes.io/unreachable';
 /** `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds`. */
 export const DEFAULT_TOLERATION_SECONDS = 300;

@@ -6,6 +6,7 @@
 /** A plain JSON object (not an array, not null). */
 export type JsonObject = Record<string, unknown>;
 
+/** Whether `v` is a plain JSON object (not an array, not null). */
 export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

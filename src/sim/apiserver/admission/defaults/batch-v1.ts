@@ -34,6 +34,7 @@ export function defaultJobSpec(spec: JsonObject): void {
   if (isObject(template)) defaultJobPodTemplate(template);
 }
 
+/** `SetDefaults_Job` on a whole Job: spec defaults, the generated selector once a uid is known, labels from the template. */
 export function defaultJob(obj: JsonObject): void {
   const spec = ensureObject(obj, 'spec');
   if (!spec) return;
@@ -62,6 +63,7 @@ export function defaultCronJob(obj: JsonObject): void {
 
 /** The label the generated Job selector uses (`batch.kubernetes.io/controller-uid`), and its legacy twin. */
 export const JOB_CONTROLLER_UID_LABEL = 'batch.kubernetes.io/controller-uid';
+/** The label naming the Job on its pods (`batch.kubernetes.io/job-name`). */
 export const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
 
 /**

@@ -166,10 +166,12 @@ function normalizeSelector(s: JsonObject | undefined): unknown {
   return { matchLabels: sorted, matchExpressions: exprs };
 }
 
+/** `ValidateDeploymentUpdate` plus the apps/v1 strategy's selector immutability. */
 export function validateDeploymentUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   return [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateDeployment(obj), ...validateSelectorImmutable(obj, old)];
 }
 
+/** `ValidateReplicaSetUpdate` plus the apps/v1 strategy's selector immutability. */
 export function validateReplicaSetUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   return [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateReplicaSet(obj), ...validateSelectorImmutable(obj, old)];
 }

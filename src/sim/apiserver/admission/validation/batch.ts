@@ -148,6 +148,7 @@ export function validateCronJob(obj: KubeObject): FieldError[] {
   return errs;
 }
 
+/** `ValidateCronJobUpdate`: immutable metadata plus the create checks. */
 export function validateCronJobUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   return [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateCronJob(obj)];
 }

@@ -46,6 +46,7 @@ export function validateNode(obj: KubeObject): FieldError[] {
   return errs;
 }
 
+/** `ValidateNodeUpdate`: immutable metadata plus the create checks. */
 export function validateNodeUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   return [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateNode(obj)];
 }
@@ -75,6 +76,7 @@ export function validateNamespace(obj: KubeObject): FieldError[] {
   return errs;
 }
 
+/** `ValidateNamespaceUpdate`: immutable metadata plus the create checks. */
 export function validateNamespaceUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   return [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateNamespace(obj)];
 }

@@ -134,6 +134,7 @@ export function validateHorizontalPodAutoscaler(obj: KubeObject): FieldError[] {
   return errs;
 }
 
+/** `ValidateHorizontalPodAutoscalerUpdate`: immutable metadata plus the create checks. */
 export function validateHorizontalPodAutoscalerUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   return [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateHorizontalPodAutoscaler(obj)];
 }

@@ -8,6 +8,7 @@ import { child, index, readObjects, readString, readStringMap, readArray, typeEr
 import { validateLabels } from './object-meta.ts';
 import { isQualifiedName } from './names.ts';
 
+/** One `matchExpressions` entry, read. */
 export interface Requirement {
   key: string;
   operator: string;

@@ -16,10 +16,12 @@ export function regexError(msg: string, fmt: string, ...examples: string[]): str
   return `${out}regex used for validation is '${fmt}')`;
 }
 
+/** `MaxLenError`. */
 export function maxLenError(length: number): string {
   return `must be no more than ${length} characters`;
 }
 
+/** `InclusiveRangeError`. */
 export function inclusiveRangeError(lo: number, hi: number): string {
   return `must be between ${lo} and ${hi}, inclusive`;
 }
@@ -28,8 +30,10 @@ const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_LABEL_MSG =
   "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
 const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL_FMT}$`);
+/** `DNS1123LabelMaxLength`. */
 export const DNS1123_LABEL_MAX = 63;
 
+/** `IsDNS1123Label`: container names, namespaces, port names' base. */
 export function isDNS1123Label(v: string): string[] {
   const errs: string[] = [];
   if (v.length > DNS1123_LABEL_MAX) errs.push(maxLenError(DNS1123_LABEL_MAX));
@@ -41,8 +45,10 @@ const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
 const DNS1123_SUBDOMAIN_MSG =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
 const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
+/** `DNS1123SubdomainMaxLength`. */
 export const DNS1123_SUBDOMAIN_MAX = 253;
 
+/** `IsDNS1123Subdomain`: most object names. */
 export function isDNS1123Subdomain(v: string): string[] {
   const errs: string[] = [];
   if (v.length > DNS1123_SUBDOMAIN_MAX) errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX));
@@ -55,6 +61,7 @@ const DNS1035_LABEL_MSG =
   "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
 const DNS1035_LABEL_RE = new RegExp(`^${DNS1035_LABEL_FMT}$`);
 
+/** `IsDNS1035Label`: Service names, CRD names. */
 export function isDNS1035Label(v: string): string[] {
   const errs: string[] = [];
   if (v.length > DNS1123_LABEL_MAX) errs.push(maxLenError(DNS1123_LABEL_MAX));
@@ -93,6 +100,7 @@ const LABEL_VALUE_MSG =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE_FMT}$`);
 
+/** `IsValidLabelValue`. */
 export function isValidLabelValue(v: string): string[] {
   const errs: string[] = [];
   if (v.length > 63) errs.push(maxLenError(63));
@@ -103,6 +111,7 @@ export function isValidLabelValue(v: string): string[] {
 const CONFIG_MAP_KEY_FMT = '[-._a-zA-Z0-9]+';
 const CONFIG_MAP_KEY_RE = new RegExp(`^${CONFIG_MAP_KEY_FMT}$`);
 
+/** `IsConfigMapKey`. */
 export function isConfigMapKey(v: string): string[] {
   const errs: string[] = [];
   if (v.length > DNS1123_SUBDOMAIN_MAX) errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX));
@@ -115,6 +124,7 @@ export function isConfigMapKey(v: string): string[] {
   return errs;
 }
 
+/** `IsValidPortNum`: 1..65535. */
 export function isValidPortNum(port: number): string[] {
   return port >= 1 && port <= 65535 ? [] : [inclusiveRangeError(1, 65535)];
 }
@@ -132,6 +142,7 @@ export function isValidPortName(port: string): string[] {
 
 const PERCENT_FMT = '[0-9]+%';
 
+/** `IsValidPercent`: digits followed by %. */
 export function isValidPercent(v: string): string[] {
   return new RegExp(`^${PERCENT_FMT}$`).test(v)
     ? []

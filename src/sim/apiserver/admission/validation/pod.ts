@@ -14,6 +14,7 @@ import { validateContainers } from './container.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, validateLabels, validateAnnotations } from './object-meta.ts';
 import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from './names.ts';
 
+/** A pod's supported restart policies, in upstream's order. */
 export const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'];
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
@@ -98,6 +99,7 @@ export function validatePod(obj: KubeObject): FieldError[] {
   return errs;
 }
 
+/** `updatablePodSpecFields`, as listed in the Forbidden message. */
 export const POD_UPDATABLE_FIELDS = [
   '`spec.containers[*].image`',
   '`spec.initContainers[*].image`',

@@ -44,6 +44,7 @@ export function readInt(errs: FieldError[], o: unknown, k: string, path: string)
   return undefined;
 }
 
+/** A string field (see the readers above). */
 export function readString(errs: FieldError[], o: unknown, k: string, path: string): string | undefined {
   const v = isObject(o) ? o[k] : undefined;
   if (v === undefined || v === null) return undefined;
@@ -52,6 +53,7 @@ export function readString(errs: FieldError[], o: unknown, k: string, path: stri
   return undefined;
 }
 
+/** A boolean field. */
 export function readBool(errs: FieldError[], o: unknown, k: string, path: string): boolean | undefined {
   const v = isObject(o) ? o[k] : undefined;
   if (v === undefined || v === null) return undefined;
@@ -60,6 +62,7 @@ export function readBool(errs: FieldError[], o: unknown, k: string, path: string
   return undefined;
 }
 
+/** An object field. */
 export function readObject(errs: FieldError[], o: unknown, k: string, path: string): JsonObject | undefined {
   const v = isObject(o) ? o[k] : undefined;
   if (v === undefined || v === null) return undefined;
