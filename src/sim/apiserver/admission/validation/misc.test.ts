@@ -27,6 +27,14 @@ describe('Lease validation', () => {
 });
 
 describe('Event validation', () => {
+  it('lets an event about a cluster-scoped object live in default only', () => {
+    expect(createErrors('Event', (o) => (o.involvedObject = { kind: 'Node', name: 'node-1' }))).toBe('');
+    expect(createErrors('Event', (o) => {
+      o.metadata.namespace = 'team-a';
+      o.involvedObject = { kind: 'Node', name: 'node-1' };
+    })).toBe('involvedObject.namespace: Invalid value: "": does not match event.namespace');
+  });
+
   it("rejects an involved object in another namespace", () => {
     expect(createErrors('Event', (o) => (o.involvedObject.namespace = 'kube-system'))).toBe('involvedObject.namespace: Invalid value: "kube-system": does not match event.namespace');
   });

@@ -55,10 +55,11 @@ export function validateConfigMap(obj: KubeObject): FieldError[] {
 export function validateEvent(obj: KubeObject): FieldError[] {
   const errs = validateObjectMeta(obj.metadata, true, isDNS1123Subdomain);
   const involved = readObject(errs, obj, 'involvedObject', '');
-  const ns = readString(errs, involved, 'namespace', 'involvedObject');
-  if (ns && isObject(obj.metadata) && ns !== obj.metadata.namespace) {
-    errs.push(fieldError.invalid('involvedObject.namespace', ns, 'does not match event.namespace'));
-  }
+  const ns = readString(errs, involved, 'namespace', 'involvedObject') ?? '';
+  const eventNs = isObject(obj.metadata) && typeof obj.metadata.namespace === 'string' ? obj.metadata.namespace : '';
+  // A cluster-scoped involved object (a Node) may be reported in "" or, for old clients, "default".
+  const mismatch = ns === '' ? eventNs !== '' && eventNs !== 'default' : ns !== eventNs;
+  if (mismatch) errs.push(fieldError.invalid('involvedObject.namespace', ns, 'does not match event.namespace'));
   readString(errs, obj, 'reason', '');
   readString(errs, obj, 'message', '');
   readInt(errs, obj, 'count', '');
