@@ -22,6 +22,10 @@ describe('Service validation', () => {
     expect(createErrors('Service', edit)).toBe(message);
   });
 
+  it('lets a headless Service have no ports', () => {
+    expect(createErrors('Service', (o) => Object.assign(o.spec, { clusterIP: 'None', ports: [] }))).toBe('');
+  });
+
   it('checks nodePorts against the node-port range and the type', () => {
     expect(createErrors('Service', (o) => Object.assign(o.spec, { type: 'NodePort', ports: [{ port: 80, nodePort: 80 }] }))).toBe(
       'spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-32767',

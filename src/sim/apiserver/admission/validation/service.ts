@@ -28,7 +28,8 @@ export function validateService(obj: KubeObject): FieldError[] {
   const spec = obj.spec;
   const type = readString(errs, spec, 'type', 'spec');
   const ports = readObjects(errs, spec, 'ports', 'spec');
-  if (type !== 'ExternalName' && ports.length === 0) errs.push(fieldError.required('spec.ports', ''));
+  const headless = spec['clusterIP'] === 'None';
+  if (type !== 'ExternalName' && !headless && ports.length === 0) errs.push(fieldError.required('spec.ports', ''));
   const names = new Set<string>();
   for (const { item: port, path: p } of ports) {
     const name = readString(errs, port, 'name', p) ?? '';
