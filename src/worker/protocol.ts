@@ -1,0 +1,177 @@
+/**
+ * The typed, versioned protocol between the page and the simulation worker. The page sends {@link Command}s; the
+ * worker answers with {@link WorkerMessage}s: at most one `frame` per animation frame (batched trace events, object
+ * deltas and controller state), and a `reply` to each command that asked for one.
+ *
+ * Commands are validated with zod in the worker ({@link parseCommand}): the page may be driven by a share link or
+ * a hostile script, and a bad command must become an error reply, never a dead worker.
+ *
+ * This is the only module of src/worker that src/ui imports (types and the schema), per the layer rules.
+ */
+import { z } from 'zod';
+import type { TraceEvent, ObjectRef } from '../sim/trace/trace-event.ts';
+import type { UserAction, Fault } from '../sim/actions/user-action.ts';
+import type { Status } from '../sim/api/status.ts';
+import type { ManifestError } from '../sim/actions/manifests.ts';
+import type { ReconcileRecord } from '../sim/controller/reconcile-context.ts';
+import type { WaitingItem } from '../sim/workqueue/delaying-queue.ts';
+import type { InformerStatus } from '../sim/client/shared-index-informer.ts';
+import type { SimulationRecipe } from '../sim/simulation.ts';
+
+export type { TraceEvent, ObjectRef, UserAction, Fault, Status, ManifestError, ReconcileRecord, WaitingItem, InformerStatus, SimulationRecipe };
+
+export const PROTOCOL_VERSION = 1;
+
+// ---------------------------------------------------------------------------------------------- commands (page → worker)
+
+const userAction = z.looseObject({ type: z.string() }) as unknown as z.ZodType<UserAction>;
+
+const objectRef = z.object({
+  apiVersion: z.string().max(253),
+  kind: z.string().max(253),
+  namespace: z.string().max(253).optional(),
+  name: z.string().max(253),
+});
+
+export const simulationSetup = z.object({
+  seed: z.union([z.number().int(), z.string().max(200)]),
+  nodes: z.number().int().min(0).max(5000).optional(),
+  /** Scenario file text (YAML); its manifests and timed actions are played. */
+  scenario: z.string().max(8 * 1024 * 1024).optional(),
+  /** Manifests applied at time 0 when there is no scenario. */
+  manifests: z.string().max(8 * 1024 * 1024).optional(),
+  /** A saved run to rebuild (share link). */
+  recipe: z.unknown().optional(),
+});
+export type SimulationSetup = z.infer<typeof simulationSetup>;
+
+export const commandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('init'), v: z.literal(PROTOCOL_VERSION), requestId: z.number().int(), setup: simulationSetup }),
+  z.object({ type: z.literal('act'), requestId: z.number().int(), action: userAction }),
+  z.object({ type: z.literal('play') }),
+  z.object({ type: z.literal('pause') }),
+  /** Virtual ms per wall ms: 1 is real time; the page offers 1/1000× … 100×. */
+  z.object({ type: z.literal('speed'), speed: z.number().min(0.0001).max(1000) }),
+  z.object({ type: z.literal('step'), count: z.number().int().min(1).max(100_000).optional() }),
+  z.object({ type: z.literal('stepBack'), count: z.number().int().min(1).max(100_000).optional() }),
+  z.object({ type: z.literal('seek'), step: z.number().int().min(0).optional(), time: z.number().min(0).optional() }),
+  /** Jump forward in virtual time (fast-forward an hour for CronJobs). */
+  z.object({ type: z.literal('advance'), ms: z.number().min(0).max(7 * 24 * 3_600_000) }),
+  z.object({ type: z.literal('inspect'), requestId: z.number().int(), ref: objectRef }),
+  /** Which controller's panel is open (its queue and cache details are sent with each frame), or null. */
+  z.object({ type: z.literal('focusController'), name: z.string().max(253).nullable() }),
+  z.object({ type: z.literal('recipe'), requestId: z.number().int() }),
+]);
+export type Command = z.infer<typeof commandSchema>;
+
+/** Validates a command; returns a readable error instead of throwing. */
+export function parseCommand(data: unknown): { ok: true; command: Command } | { ok: false; error: string } {
+  const r = commandSchema.safeParse(data);
+  if (r.success) return { ok: true, command: r.data };
+  const issue = r.error.issues[0];
+  return { ok: false, error: `invalid command: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown error'}` };
+}
+
+// ---------------------------------------------------------------------------------------------- messages (worker → page)
+
+/** What the page needs of one object to draw it: identity, ownership, and the state it is coloured by. */
+export interface ObjectSummary {
+  /** "apps/v1/Deployment/default/web". */
+  key: string;
+  uid: string;
+  apiVersion: string;
+  kind: string;
+  namespace?: string;
+  name: string;
+  resourceVersion: string;
+  generation?: number;
+  observedGeneration?: number;
+  /** The controlling owner's key, for the ownership tree. */
+  owner?: string;
+  /** Pods: their node. */
+  nodeName?: string;
+  /** Pod phase, Node Ready condition ("Ready", "NotReady", "Unknown"), … */
+  phase?: string;
+  ready?: boolean;
+  deleting: boolean;
+  /** Workloads: "2/3". */
+  replicas?: { desired: number; ready: number; available?: number; updated?: number };
+  /** Nodes: cordoned. */
+  unschedulable?: boolean;
+  /** Pods: total container restarts; waiting reason such as CrashLoopBackOff. */
+  restarts?: number;
+  reason?: string;
+  labels?: Record<string, string>;
+}
+
+export interface ControllerSummary {
+  name: string;
+  process: string;
+  alive: boolean;
+  paused: boolean;
+  /** leading / standby / crashed / stopped. */
+  state: string;
+  depth: number;
+  processing: number;
+  backoff: number;
+  requeueAfter: number;
+}
+
+export interface ControllerDetail {
+  name: string;
+  process: string;
+  queued: string[];
+  processing: Array<{ worker: number; key: string; since: number; pendingRequests: number }>;
+  backoff: WaitingItem[];
+  requeueAfter: WaitingItem[];
+  recent: ReconcileRecord[];
+  informers: InformerStatus[];
+  /** The process's cache next to the api-server's truth: entries that differ. */
+  cacheDiff: Array<{ resource: string; key: string; state: 'stale' | 'missing' | 'extra'; cacheRV?: string; serverRV?: string }>;
+}
+
+export interface Frame {
+  type: 'frame';
+  v: typeof PROTOCOL_VERSION;
+  now: number;
+  step: number;
+  head: number;
+  playing: boolean;
+  speed: number;
+  inPast: boolean;
+  /** True after time travel backwards: drop what you hold and take this frame's full state. */
+  reset: boolean;
+  /** Trace events since the previous frame (the newest `maxEventsPerFrame` if there were more). */
+  events: TraceEvent[];
+  /** Events not sent because there were too many in one frame. */
+  skippedEvents: number;
+  objects: { upserts: ObjectSummary[]; deletes: string[]; full: boolean };
+  controllers: ControllerSummary[];
+  focus?: ControllerDetail;
+  converged: boolean;
+  convergence: string[];
+}
+
+export interface InspectResult {
+  object: unknown;
+  /** Field owners from managedFields: dotted path → manager. */
+  owners: Array<{ path: string; manager: string; operation: string; time?: string }>;
+  /** Trace events about this object, newest last, with their cause chains in words. */
+  history: Array<{ event: TraceEvent; story: string }>;
+}
+
+export interface ActReply {
+  ok: boolean;
+  messages: string[];
+  results: Array<{ index?: number; ref?: ObjectRef; outcome?: string; status?: Status }>;
+  errors: ManifestError[];
+}
+
+export type Reply =
+  | { type: 'reply'; requestId: number; ok: true; kind: 'init'; info: { nodes: string[]; controllers: string[]; processes: string[] } }
+  | { type: 'reply'; requestId: number; ok: true; kind: 'act'; result: ActReply }
+  | { type: 'reply'; requestId: number; ok: true; kind: 'inspect'; result: InspectResult | null }
+  | { type: 'reply'; requestId: number; ok: true; kind: 'recipe'; recipe: SimulationRecipe }
+  | { type: 'reply'; requestId: number; ok: false; error: string };
+
+export type WorkerMessage = Frame | Reply | { type: 'error'; message: string };

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { SimHost } from './sim-host.ts';
+import type { Frame, WorkerMessage } from './protocol.ts';
+
+const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: web, image: "nginx:1.27"}]}
+`;
+
+function harness() {
+  const messages: WorkerMessage[] = [];
+  let wall = 0;
+  const host = new SimHost((m) => messages.push(m), () => wall);
+  return {
+    host,
+    messages,
+    advanceWall(ms: number) {
+      wall += ms;
+      host.tick();
+    },
+    frames: () => messages.filter((m): m is Frame => m.type === 'frame'),
+    replies: () => messages.filter((m) => m.type === 'reply'),
+  };
+}
+
+describe('SimHost', () => {
+  it('answers a malformed command with an error instead of dying', () => {
+    const h = harness();
+    h.host.receive({ type: 'nope' });
+    h.host.receive({ type: 'act', requestId: 3 });
+    h.host.receive(null);
+    expect(h.messages[0]).toMatchObject({ type: 'error' });
+    expect(h.messages[1]).toMatchObject({ type: 'reply', requestId: 3, ok: false });
+    expect(h.messages[2]).toMatchObject({ type: 'error' });
+  });
+
+  it('starts a simulation, plays it at the chosen speed and sends frames with object deltas', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 3, manifests: DEPLOYMENT } });
+    expect(h.replies()[0]).toMatchObject({ ok: true, kind: 'init', info: { nodes: ['node-1', 'node-2', 'node-3'] } });
+    h.host.tick();
+    const first = h.frames().at(-1)!;
+    expect(first.reset).toBe(true);
+    expect(first.objects.full).toBe(true);
+    expect(first.objects.upserts.some((o) => o.kind === 'Deployment' && o.name === 'web')).toBe(true);
+    h.host.receive({ type: 'speed', speed: 10 });
+    h.host.receive({ type: 'play' });
+    for (let i = 0; i < 10; i++) h.advanceWall(16);
+    const last = h.frames().at(-1)!;
+    expect(last.now).toBeCloseTo(1600, 0);
+    expect(last.reset).toBe(false);
+    expect(last.objects.full).toBe(false);
+  });
+
+  it('steps back and reports a reset frame with the earlier state', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1, manifests: DEPLOYMENT } });
+    h.host.receive({ type: 'step', count: 50 });
+    h.host.tick();
+    const at50 = h.frames().at(-1)!;
+    expect(at50.step).toBe(50);
+    h.host.receive({ type: 'stepBack', count: 10 });
+    h.host.tick();
+    const back = h.frames().at(-1)!;
+    expect(back.step).toBe(40);
+    expect(back.reset).toBe(true);
+    expect(back.inPast).toBe(true);
+  });
+
+  it('applies user actions and replies with kubectl’s lines and the api-server’s causes', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1 } });
+    h.host.receive({ type: 'act', requestId: 2, action: { type: 'apply', manifests: DEPLOYMENT.replace('replicas: 3', 'replicas: -2') } });
+    const reply = h.replies().at(-1) as Extract<WorkerMessage, { type: 'reply' }> & { kind: 'act' };
+    expect(reply.ok).toBe(true);
+    expect(reply.result.ok).toBe(false);
+    expect(reply.result.results[0]?.status?.details?.causes?.[0]?.field).toBe('spec.replicas');
+  });
+
+  it('inspects an object: its fields, owners and history in words', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1, manifests: DEPLOYMENT } });
+    h.host.receive({ type: 'inspect', requestId: 2, ref: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web' } });
+    const reply = h.replies().at(-1) as { result: { owners: Array<{ manager: string; path: string }>; history: Array<{ story: string }> } };
+    expect(reply.result.owners.some((o) => o.manager === 'kubectl' && o.path === 'spec.replicas')).toBe(true);
+    expect(reply.result.history[0]!.story).toMatch(/because you ran `kubectl apply 1 document`/);
+  });
+});

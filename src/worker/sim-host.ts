@@ -1,0 +1,361 @@
+/**
+ * The worker's brain, free of Worker APIs so it runs in Node tests: it owns one {@link Simulation}, obeys
+ * {@link Command}s, advances virtual time while playing (speed × wall time, within a work budget per tick so the
+ * page stays smooth when the cluster is busy), plays a scenario's timed actions, and posts one {@link Frame} per tick
+ * with what changed.
+ */
+import type { KubeObject } from '../sim/api/object.ts';
+import { fieldOwners } from '../sim/apiserver/fieldmanager/field-owners.ts';
+import { compareCacheWithServer } from '../sim/client/compare-cache.ts';
+import { parseScenario, formatScenarioError } from '../sim/scenario/parse-scenario.ts';
+import type { ScenarioAction } from '../sim/scenario/scenario.ts';
+import { Simulation, simulationOptionsFor, type SimulationRecipe } from '../sim/simulation.ts';
+import { explain } from '../sim/trace/explain.ts';
+import type { TraceEvent } from '../sim/trace/trace-event.ts';
+import { objectKey, sameSummary, summarize } from './object-summary.ts';
+import {
+  PROTOCOL_VERSION,
+  parseCommand,
+  type ActReply,
+  type Command,
+  type ControllerDetail,
+  type ControllerSummary,
+  type Frame,
+  type InspectResult,
+  type ObjectSummary,
+  type SimulationSetup,
+  type WorkerMessage,
+} from './protocol.ts';
+
+/** Kinds not drawn as objects (they are shown elsewhere: events in the log, leases as heartbeats). */
+const HIDDEN_KINDS = new Set(['Event', 'Lease']);
+/** Most events sent in one frame; older ones of the same frame are counted, not sent. */
+export const MAX_EVENTS_PER_FRAME = 5000;
+/** Wall ms of simulation work per tick before yielding back to the page (virtual time then runs slower). */
+const WORK_BUDGET_MS = 12;
+/** A tab that slept does not make virtual time jump: at most this much wall time is caught up per tick. */
+const MAX_WALL_STEP_MS = 100;
+
+export class SimHost {
+  private sim: Simulation | null = null;
+  private playing = false;
+  private speed = 1;
+  private lastWall = 0;
+  private sentObjects = new Map<string, ObjectSummary>();
+  private sentTrace = 0;
+  private sentStep = -1;
+  private forceFull = true;
+  private focus: string | null = null;
+  private pendingActions: ScenarioAction[] = [];
+  private dirty = true;
+
+  constructor(
+    private readonly post: (message: WorkerMessage) => void,
+    private readonly wallNow: () => number,
+  ) {}
+
+  /** Entry point for every message from the page. Never throws. */
+  receive(data: unknown): void {
+    const parsed = parseCommand(data);
+    if (!parsed.ok) {
+      const requestId = typeof (data as { requestId?: unknown })?.requestId === 'number' ? (data as { requestId: number }).requestId : -1;
+      if (requestId >= 0) this.post({ type: 'reply', requestId, ok: false, error: parsed.error });
+      else this.post({ type: 'error', message: parsed.error });
+      return;
+    }
+    try {
+      this.handle(parsed.command);
+    } catch (err) {
+      const message = `internal error: ${(err as Error).message}`;
+      const requestId = (parsed.command as { requestId?: number }).requestId;
+      if (requestId !== undefined) this.post({ type: 'reply', requestId, ok: false, error: message });
+      else this.post({ type: 'error', message });
+    }
+    this.dirty = true;
+  }
+
+  /** Called by the worker about every animation frame: advance if playing, then post a frame if anything changed. */
+  tick(): void {
+    const wall = this.wallNow();
+    const dt = Math.min(MAX_WALL_STEP_MS, Math.max(0, wall - this.lastWall));
+    this.lastWall = wall;
+    if (this.sim && this.playing) {
+      this.advance(this.sim.now + dt * this.speed, wall);
+      this.dirty = true;
+    }
+    if (this.dirty) this.postFrame();
+  }
+
+  private handle(cmd: Command): void {
+    if (cmd.type === 'init') {
+      const info = this.init(cmd.setup);
+      if ('error' in info) this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: info.error });
+      else this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'init', info });
+      return;
+    }
+    const sim = this.sim;
+    if (!sim) {
+      if ('requestId' in cmd) this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: 'no simulation: send init first' });
+      return;
+    }
+    switch (cmd.type) {
+      case 'act': {
+        const r = sim.act(cmd.action);
+        if (sim.inPast === false) this.pendingActions = this.pendingActions.filter((a) => a.at > sim.now);
+        const result: ActReply = { ok: r.ok, messages: r.messages, results: r.results, errors: r.errors };
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'act', result });
+        return;
+      }
+      case 'play':
+        this.playing = true;
+        this.lastWall = this.wallNow();
+        return;
+      case 'pause':
+        this.playing = false;
+        return;
+      case 'speed':
+        this.speed = cmd.speed;
+        return;
+      case 'step':
+        this.playing = false;
+        this.stepForward(cmd.count ?? 1);
+        return;
+      case 'stepBack':
+        this.playing = false;
+        sim.seekStep(Math.max(0, sim.step - (cmd.count ?? 1)));
+        return;
+      case 'seek':
+        if (cmd.step !== undefined) sim.seekStep(cmd.step);
+        else if (cmd.time !== undefined) sim.seekTime(cmd.time);
+        return;
+      case 'advance':
+        this.advance(sim.now + cmd.ms, Infinity);
+        return;
+      case 'inspect':
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'inspect', result: this.inspect(cmd.ref) });
+        return;
+      case 'focusController':
+        this.focus = cmd.name;
+        return;
+      case 'recipe':
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'recipe', recipe: sim.recipe() });
+        return;
+    }
+  }
+
+  private init(setup: SimulationSetup): { nodes: string[]; controllers: string[]; processes: string[] } | { error: string } {
+    let sim: Simulation;
+    let actions: ScenarioAction[] = [];
+    if (setup.recipe !== undefined) {
+      try {
+        sim = Simulation.fromRecipe(setup.recipe as SimulationRecipe);
+      } catch (err) {
+        return { error: `cannot open this link: ${(err as Error).message}` };
+      }
+    } else if (setup.scenario !== undefined) {
+      const parsed = parseScenario(setup.scenario);
+      if (!parsed.ok) return { error: parsed.errors.map((e) => formatScenarioError(e)).join('\n') };
+      sim = Simulation.create(simulationOptionsFor(parsed.scenario));
+      if (parsed.scenario.manifests) {
+        const r = sim.apply(parsed.scenario.manifests);
+        if (!r.ok) return { error: r.messages.join('\n') };
+      }
+      actions = [...parsed.scenario.actions].sort((a, b) => a.at - b.at);
+    } else {
+      const options: Parameters<typeof Simulation.create>[0] = { seed: setup.seed };
+      if (setup.nodes !== undefined) options.nodes = setup.nodes;
+      sim = Simulation.create(options);
+      if (setup.manifests) {
+        const r = sim.apply(setup.manifests);
+        if (!r.ok) return { error: r.messages.join('\n') };
+      }
+    }
+    this.sim = sim;
+    this.pendingActions = actions;
+    this.sentObjects.clear();
+    this.sentTrace = 0;
+    this.forceFull = true;
+    this.lastWall = this.wallNow();
+    const c = sim.cluster;
+    return { nodes: c.nodes.map((n) => n.name), controllers: c.controllerNames(), processes: [...c.processes.keys()] };
+  }
+
+  /** Runs timers up to `target` virtual ms, playing scenario actions on time, within the wall-time budget. */
+  private advance(target: number, wallStart: number): void {
+    const sim = this.sim!;
+    const scheduler = () => sim.cluster.ctx.scheduler;
+    const deadline = wallStart === Infinity ? Infinity : wallStart + WORK_BUDGET_MS;
+    let n = 0;
+    for (;;) {
+      const action = this.pendingActions[0];
+      const next = scheduler().peekTime();
+      const stop = Math.min(target, action?.at ?? Infinity);
+      if (next === undefined || next > stop) {
+        sim.runUntil(stop);
+        if (action && action.at <= target) {
+          this.pendingActions.shift();
+          sim.act(action.action);
+          continue;
+        }
+        return;
+      }
+      sim.stepOnce();
+      if (++n % 64 === 0 && this.wallNow() > deadline) return;
+    }
+  }
+
+  private stepForward(count: number): void {
+    const sim = this.sim!;
+    for (let i = 0; i < count; i++) {
+      const action = this.pendingActions[0];
+      const next = sim.cluster.ctx.scheduler.peekTime();
+      if (action && (next === undefined || action.at <= next)) {
+        sim.runUntil(action.at);
+        this.pendingActions.shift();
+        sim.act(action.action);
+        continue;
+      }
+      if (!sim.stepOnce()) return;
+    }
+  }
+
+  private postFrame(): void {
+    const sim = this.sim;
+    this.dirty = false;
+    if (!sim) return;
+    const trace = sim.trace;
+    const reset = this.forceFull || trace.length < this.sentTrace || sim.step < this.sentStep;
+    const from = reset ? 0 : this.sentTrace;
+    const total = trace.length - from;
+    const events: TraceEvent[] = trace.slice(Math.max(from, trace.length - MAX_EVENTS_PER_FRAME), trace.length);
+    this.sentTrace = trace.length;
+    this.sentStep = sim.step;
+    const objects = this.objectDelta(reset);
+    this.forceFull = false;
+    const convergence = sim.isConverged();
+    const frame: Frame = {
+      type: 'frame',
+      v: PROTOCOL_VERSION,
+      now: sim.now,
+      step: sim.step,
+      head: sim.head,
+      playing: this.playing,
+      speed: this.speed,
+      inPast: sim.inPast,
+      reset,
+      events,
+      skippedEvents: total - events.length,
+      objects,
+      controllers: this.controllerSummaries(),
+      converged: convergence.converged,
+      convergence: convergence.reasons.slice(0, 20),
+    };
+    const focus = this.focus ? this.controllerDetail(this.focus) : undefined;
+    if (focus) frame.focus = focus;
+    this.post(frame);
+  }
+
+  private objectDelta(full: boolean): Frame['objects'] {
+    const api = this.sim!.cluster.apiServer;
+    const now = new Map<string, ObjectSummary>();
+    for (const info of api.resourcesInfo()) {
+      if (HIDDEN_KINDS.has(info.kind)) continue;
+      const apiVersion = info.group ? `${info.group}/${info.version}` : info.version;
+      for (const obj of api.listObjects(apiVersion, info.kind)) {
+        const s = summarize(obj);
+        now.set(s.key, s);
+      }
+    }
+    const upserts: ObjectSummary[] = [];
+    const deletes: string[] = [];
+    for (const [key, s] of now) {
+      const old = this.sentObjects.get(key);
+      if (full || !old || !sameSummary(old, s)) upserts.push(s);
+    }
+    if (!full) for (const key of this.sentObjects.keys()) if (!now.has(key)) deletes.push(key);
+    this.sentObjects = now;
+    return { upserts, deletes, full };
+  }
+
+  private controllerSummaries(): ControllerSummary[] {
+    const out: ControllerSummary[] = [];
+    for (const p of this.sim!.cluster.processes.values()) {
+      const stats = p.stats();
+      const state = stats.replicas.find((r) => r.alive)?.state ?? 'crashed';
+      const names = p.controllerNames.length ? p.controllerNames : [];
+      for (const name of names) {
+        const c = stats.controllers.find((x) => x.name === name);
+        out.push({
+          name,
+          process: p.name,
+          alive: p.isAlive(),
+          paused: c?.paused ?? false,
+          state,
+          depth: c?.depth ?? 0,
+          processing: c?.processing.length ?? 0,
+          backoff: c?.backoff.length ?? 0,
+          requeueAfter: c?.requeueAfter.length ?? 0,
+        });
+      }
+    }
+    return out;
+  }
+
+  private controllerDetail(name: string): ControllerDetail | undefined {
+    const cluster = this.sim!.cluster;
+    const p = cluster.processOf(name);
+    if (!p) return undefined;
+    const c = p.controller(name);
+    const s = c?.stats();
+    const informers = p.informers()?.list() ?? [];
+    const cacheDiff: ControllerDetail['cacheDiff'] = [];
+    for (const inf of informers) {
+      const st = inf.status();
+      const [apiVersion, kind] = resourceToType(cluster, st.resource);
+      if (!apiVersion || !kind) continue;
+      for (const d of compareCacheWithServer(inf.getStore(), cluster.apiServer.listObjects(apiVersion, kind)).slice(0, 200)) {
+        cacheDiff.push({ resource: st.resource, key: d.key, state: d.state, ...(d.cacheRV ? { cacheRV: d.cacheRV } : {}), ...(d.serverRV ? { serverRV: d.serverRV } : {}) });
+      }
+    }
+    return {
+      name,
+      process: p.name,
+      queued: (s?.queued ?? []).slice(0, 200),
+      processing: s?.processing ?? [],
+      backoff: (s?.backoff ?? []).slice(0, 200),
+      requeueAfter: (s?.requeueAfter ?? []).slice(0, 200),
+      recent: s?.recent ?? [],
+      informers: informers.map((i) => i.status()),
+      cacheDiff,
+    };
+  }
+
+  private inspect(ref: { apiVersion: string; kind: string; namespace?: string; name: string }): InspectResult | null {
+    const sim = this.sim!;
+    const obj: KubeObject | undefined = sim.cluster.apiServer.getObject(ref.apiVersion, ref.kind, ref.namespace, ref.name);
+    const trace = sim.trace;
+    const history: InspectResult['history'] = [];
+    for (let id = trace.length; id >= 1 && history.length < 40; id--) {
+      const e = trace.get(id);
+      if (!e) continue;
+      const about =
+        (e.kind === 'api.response' && e.code < 400 && e.verb !== 'get' && e.verb !== 'list' && e.rv !== undefined && sameRef(e.object, ref)) ||
+        (e.kind === 'k8s.event' && sameRef(e.involvedObject, ref));
+      if (about) history.push({ event: e, story: explain(trace, e.id) });
+    }
+    history.reverse();
+    if (!obj && history.length === 0) return null;
+    return { object: obj ?? null, owners: obj ? fieldOwners(obj) : [], history };
+  }
+}
+
+function sameRef(a: { kind: string; namespace?: string; name: string }, b: { kind: string; namespace?: string; name: string }): boolean {
+  return a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '');
+}
+
+function resourceToType(cluster: Simulation['cluster'], resource: string): [string | undefined, string | undefined] {
+  const info = cluster.apiServer.resourcesInfo().find((r) => r.resource === resource || `${r.resource}.${r.group}` === resource);
+  return info ? [info.group ? `${info.group}/${info.version}` : info.version, info.kind] : [undefined, undefined];
+}
+
+export { objectKey };
