@@ -99,6 +99,23 @@ function validateStructural(errs: FieldError[], schema: JsonObject, path: string
   }
 }
 
+/** `ValidateCustomResourceDefinitionSubresources`: the scale paths point into spec and status. */
+function validateSubresources(errs: FieldError[], version: JsonObject, path: string): void {
+  const subresources = readObject(errs, version, 'subresources', path);
+  const scale = readObject(errs, subresources, 'scale', child(path, 'subresources'));
+  if (!scale) return;
+  const sp = child(path, 'subresources.scale');
+  for (const [k, prefix] of [['specReplicasPath', '.spec.'], ['statusReplicasPath', '.status.']] as const) {
+    const v = readString(errs, scale, k, sp);
+    if (!v) errs.push(fieldError.required(child(sp, k), ''));
+    else if (!v.startsWith(prefix)) errs.push(fieldError.invalid(child(sp, k), v, `should be a json path under ${prefix.slice(0, -1)}`));
+  }
+  const selector = readString(errs, scale, 'labelSelectorPath', sp);
+  if (selector && !selector.startsWith('.spec.') && !selector.startsWith('.status.')) {
+    errs.push(fieldError.invalid(child(sp, 'labelSelectorPath'), selector, 'should be a json path under either .spec or .status'));
+  }
+}
+
 /** `ValidateCustomResourceDefinition` (create). */
 export function validateCRD(crd: KubeObject): FieldError[] {
   const errs = validateObjectMeta(crd.metadata, false, isDNS1123Subdomain);
@@ -141,6 +158,7 @@ export function validateCRD(crd: KubeObject): FieldError[] {
     seen.add(vName);
     const problems = isDNS1035Label(vName);
     if (problems.length) errs.push(fieldError.invalid(child(p, 'name'), vName, problems.join(',')));
+    validateSubresources(errs, v, p);
     if (readBool(errs, v, 'storage', p) === true) storage++;
     if (readBool(errs, v, 'served', p) === true) served++;
     const schemaHolder = readObject(errs, v, 'schema', p);

@@ -66,6 +66,11 @@ describe('validateCRD', () => {
       (c) => (c.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size = { enum: ['S'] }),
       'spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[size].type: Required value: must not be empty for specified object fields',
     ],
+    [
+      'a scale subresource pointing outside spec',
+      (c) => (c.spec.versions[0].subresources.scale.specReplicasPath = '.replicas'),
+      'spec.versions[0].subresources.scale.specReplicasPath: Invalid value: ".replicas": should be a json path under .spec',
+    ],
     ['a version without a schema', (c) => delete c.spec.versions[2].schema, 'spec.versions[2].schema.openAPIV3Schema: Required value: schemas are required'],
   ])('rejects %s', (_what, edit, message) => {
     const crd = widgetCRD();
