@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatScenarioError, parseScenario } from './parse-scenario.ts';
-import { runScenario, type ScenarioReport } from './run-scenario.ts';
+import { runScenario, ScenarioRun, type ScenarioReport } from './run-scenario.ts';
 import type { Scenario } from './scenario.ts';
 import { FakeHost } from './testing/fake-host.ts';
 
@@ -175,5 +175,30 @@ describe('runScenario: reports', () => {
   it('the same scenario on a fresh host gives the same report', () => {
     const text = 'actions:\n  - {at: 10s, scale: {object: deployment/web, replicas: 5}}\nexpect:\n  - {trace: {kind: api.response}, count: {min: 1}}\n';
     expect(run(text).expectations).toEqual(run(text).expectations);
+  });
+});
+
+describe('ScenarioRun: played step by step, as the page does', () => {
+  it('advanceTo plays only what is due, decides as time passes, and finish completes the same report', () => {
+    const text = 'actions:\n  - {at: 10s, scale: {object: deployment/web, replicas: 5}}\nexpect:\n  - {by: 5s, object: deployment/web, field: status.readyReplicas, equals: 3}\n  - {at: 30s, object: deployment/web, field: spec.replicas, equals: 5}\nuntil: 40s\n';
+    const host = new FakeHost();
+    const r = new ScenarioRun(scenario(text), host);
+    r.advanceTo(9_999);
+    expect(host.now).toBe(9_999);
+    expect(host.acted.map((a) => a.action.type)).toEqual(['apply']);
+    expect(r.results.map((x) => x.source.path)).toEqual(['expect[0]']);
+    r.advanceTo(10_000);
+    expect(host.acted.map((a) => a.action.type)).toEqual(['apply', 'scale']);
+    expect(r.done).toBe(false);
+    const report = r.finish();
+    expect(r.done).toBe(true);
+    expect(host.now).toBe(40_000);
+    expect(report).toEqual(runScenario(scenario(text), new FakeHost()));
+  });
+
+  it('records each decision as a scenario.note in the trace when the host supports it', () => {
+    const r = run('expect:\n  - {by: 5s, object: deployment/web, field: status.readyReplicas, equals: 3}\n');
+    const notes = r.host.trace.slice().filter((e) => e.kind === 'scenario.note');
+    expect(notes.map((e) => [e.time, e.kind === 'scenario.note' && e.detail])).toEqual([[2000, '✓ expect[0]: by 5s: deployment/web status.readyReplicas equals 3: status.readyReplicas: it is 3']]);
   });
 });

@@ -62,146 +62,195 @@ interface Pending {
   matches: number[];
 }
 
-/** Runs the scenario to its end. Never throws for problems of the scenario; they are in the report. */
-export function runScenario(scenario: Scenario, host: ScenarioHost, options: RunOptions = {}): ScenarioReport {
-  const end = options.until ?? scenario.until;
-  const step = scenario.options.checkInterval;
-  const actions: ActionResult[] = [];
-  const results: ExpectationResult[] = [];
-  const lastWrite = new Map<string, number>();
-  let cursor = host.trace.length;
+/**
+ * A scenario being played on a host, step by step: the CLI plays it to the end ({@link runScenario}); the page can
+ * call {@link ScenarioRun.advanceTo} as its clock moves and show {@link ScenarioRun.results} as they are decided.
+ *
+ * Methods only, no stored closures: it may live beside a simulation that is checkpointed.
+ */
+export class ScenarioRun {
+  /** Virtual ms at which the run ends. */
+  readonly end: number;
+  readonly actions: ActionResult[] = [];
+  /** Expectations decided so far, in the order they were decided. */
+  readonly results: ExpectationResult[] = [];
+  private readonly pending: Pending[];
+  private readonly lastWrite = new Map<string, number>();
+  /** Times at which something is due (actions, `at`, deadlines), ascending; `nextMark` indexes it. */
+  private readonly marks: number[];
+  private nextMark = 0;
+  private nextAction = 0;
+  private cursor: number;
+  private started = false;
+  private finished = false;
 
-  const pending: Pending[] = scenario.expect.map((exp) => {
-    const between = 'between' in exp ? exp.between : undefined;
-    return { exp, deadline: Math.min(exp.at ?? exp.by ?? between?.[1] ?? end, between?.[1] ?? Infinity), from: between?.[0] ?? 0, matches: [] };
-  });
+  constructor(
+    readonly scenario: Scenario,
+    readonly host: ScenarioHost,
+    options: RunOptions = {},
+  ) {
+    this.end = options.until ?? scenario.until;
+    this.cursor = host.trace.length;
+    this.pending = scenario.expect.map((exp) => {
+      const between = 'between' in exp ? exp.between : undefined;
+      return { exp, deadline: Math.min(exp.at ?? exp.by ?? between?.[1] ?? this.end, between?.[1] ?? Infinity), from: between?.[0] ?? 0, matches: [] };
+    });
+    this.marks = [...new Set([...scenario.actions.map((a) => a.at), ...this.pending.flatMap((p) => [p.exp.at ?? -1, p.deadline])])]
+      .filter((t) => t >= 0 && t <= this.end)
+      .sort((a, b) => a - b);
+  }
 
-  const decide = (p: Pending, passed: boolean, message: string, traceIds: number[]): void => {
-    pending.splice(pending.indexOf(p), 1);
-    results.push({ source: p.exp.source, description: describeExpectation(p.exp), passed, time: host.now, message, traceIds });
-  };
+  /** True once {@link finish} has run: every expectation is decided. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** Plays everything due up to `time` (at most the end): actions at their times, checks as time passes. */
+  advanceTo(time: number): void {
+    if (!this.started) this.start();
+    const target = Math.min(time, this.end);
+    for (; this.nextMark < this.marks.length && this.marks[this.nextMark]! <= target; this.nextMark++) {
+      const t = this.marks[this.nextMark]!;
+      this.advance(t);
+      const actions = this.scenario.actions;
+      for (; this.nextAction < actions.length && actions[this.nextAction]!.at <= t; this.nextAction++) this.act(actions[this.nextAction]!);
+      this.check(false);
+    }
+    this.advance(target);
+  }
+
+  /** Plays to the end and decides every expectation still open. */
+  finish(): ScenarioReport {
+    if (!this.finished) {
+      this.advanceTo(this.end);
+      this.check(true);
+      this.finished = true;
+    }
+    return this.report();
+  }
+
+  /** The report so far (complete after {@link finish}); expectations in file order. */
+  report(): ScenarioReport {
+    const order = new Map(this.scenario.expect.map((e, i) => [e.source, i]));
+    const expectations = [...this.results].sort((a, b) => order.get(a.source)! - order.get(b.source)!);
+    const failedActions = this.actions.filter((a) => !a.asExpected).length;
+    return {
+      name: this.scenario.name,
+      endTime: this.host.now,
+      actions: [...this.actions],
+      expectations,
+      passed: expectations.filter((r) => r.passed).length,
+      failed: expectations.filter((r) => !r.passed).length + failedActions,
+    };
+  }
+
+  private start(): void {
+    this.started = true;
+    const s = this.scenario;
+    if (s.manifests !== undefined) {
+      this.act({ at: 0, source: s.manifestsSource ?? { path: 'manifests', line: 0 }, action: { type: 'apply', manifests: s.manifests } });
+    }
+    this.check(false);
+  }
+
+  private decide(p: Pending, passed: boolean, message: string, traceIds: number[]): void {
+    this.pending.splice(this.pending.indexOf(p), 1);
+    const description = describeExpectation(p.exp);
+    this.results.push({ source: p.exp.source, description, passed, time: this.host.now, message, traceIds });
+    this.host.note?.(`${passed ? '✓' : '✗'} ${p.exp.source.path}: ${description}: ${message}`);
+  }
 
   /** Feeds the trace recorded since the last call to the event/trace expectations and the last-write index. */
-  const scan = (): void => {
-    const events = host.trace.slice(cursor);
-    cursor = host.trace.length;
+  private scan(): void {
+    const events = this.host.trace.slice(this.cursor);
+    this.cursor = this.host.trace.length;
     for (const e of events) {
       if (e.kind === 'api.response' && e.code < 300 && e.verb !== 'get' && e.verb !== 'list' && e.verb !== 'watch') {
-        lastWrite.set(`${e.object.kind}/${e.object.namespace ?? ''}/${e.object.name}`, e.id);
+        this.lastWrite.set(`${e.object.kind}/${e.object.namespace ?? ''}/${e.object.name}`, e.id);
       }
-      for (const p of [...pending]) {
+      for (const p of [...this.pending]) {
         const x = p.exp;
         if (e.time < p.from || e.time > p.deadline) continue;
         if (x.kind === 'event' && matchesEvent(e, x.event)) {
-          if (x.happened) decide(p, true, `happened at ${formatDuration(e.time)}`, [e.id]);
-          else decide(p, false, `happened at ${formatDuration(e.time)}: ${eventText(e)}`, [e.id]);
+          if (x.happened) this.decide(p, true, `happened at ${formatDuration(e.time)}`, [e.id]);
+          else this.decide(p, false, `happened at ${formatDuration(e.time)}: ${eventText(e)}`, [e.id]);
         } else if (x.kind === 'trace' && matchesTrace(e, x.match)) {
           p.matches.push(e.id);
-          if (x.count.max !== undefined && p.matches.length > x.count.max) decide(p, false, `more than ${x.count.max} matching events`, p.matches);
+          if (x.count.max !== undefined && p.matches.length > x.count.max) this.decide(p, false, `more than ${x.count.max} matching events`, p.matches);
         }
       }
     }
-  };
+  }
 
-  const checkState = (p: Pending): { ok: boolean; message: string; traceIds: number[] } | undefined => {
-    const x = p.exp;
+  private checkState(x: Expectation): { ok: boolean; message: string; traceIds: number[] } {
     if (x.kind === 'field') {
       const { resource, namespace, name } = x.object;
-      const obj = host.getObject(resource, namespace, name);
+      const obj = this.host.getObject(resource, namespace, name);
       const r = testField(obj, x.field, x.test);
-      const id = obj ? lastWriteOf(obj) : undefined;
+      const id = obj ? this.lastWrite.get(`${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`) : undefined;
       return { ok: r.ok, message: `${x.field}: ${r.actual}`, traceIds: id === undefined ? [] : [id] };
     }
-    if (x.kind === 'converged') {
-      const c = host.isConverged();
-      return { ok: c.converged, message: c.converged ? 'converged' : `not converged: ${c.reasons.join('; ')}`, traceIds: [host.trace.length] };
-    }
-    return undefined;
-  };
-  const lastWriteOf = (obj: { kind: string; metadata: { namespace?: string; name?: string } }): number | undefined =>
-    lastWrite.get(`${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`);
+    const c = this.host.isConverged();
+    return { ok: c.converged, message: c.converged ? 'converged' : `not converged: ${c.reasons.join('; ')}`, traceIds: [this.host.trace.length] };
+  }
 
   /** Decides what can be decided at `host.now`. `final`: the run is over. */
-  const check = (final: boolean): void => {
-    scan();
-    const now = host.now;
-    for (const p of [...pending]) {
+  private check(final: boolean): void {
+    this.scan();
+    const now = this.host.now;
+    for (const p of [...this.pending]) {
       const x = p.exp;
       const due = now >= p.deadline || final;
       if (x.kind === 'field' || x.kind === 'converged') {
         const atTime = x.at !== undefined;
         if (atTime && final && now !== x.at) {
-          decide(p, false, `not checked: the run ended at ${formatDuration(now)}`, []);
+          this.decide(p, false, `not checked: the run ended at ${formatDuration(now)}`, []);
           continue;
         }
         if (atTime && now !== x.at) continue;
         if (!atTime && x.by === undefined && !final) continue;
-        const r = checkState(p)!;
-        if (r.ok) decide(p, true, r.message, r.traceIds);
-        else if (due || atTime) decide(p, false, x.by !== undefined ? `still not by ${formatDuration(x.by)}: ${r.message}` : r.message, r.traceIds);
+        const r = this.checkState(x);
+        if (r.ok) this.decide(p, true, r.message, r.traceIds);
+        else if (due || atTime) this.decide(p, false, x.by !== undefined ? `still not by ${formatDuration(x.by)}: ${r.message}` : r.message, r.traceIds);
       } else if (due) {
         if (x.kind === 'event') {
-          if (x.happened) decide(p, false, `no ${x.event.reason} event up to ${formatDuration(Math.min(now, p.deadline))}`, []);
-          else decide(p, true, `no ${x.event.reason} event`, []);
-        } else if (x.kind === 'trace') {
+          if (x.happened) this.decide(p, false, `no ${x.event.reason} event up to ${formatDuration(Math.min(now, p.deadline))}`, []);
+          else this.decide(p, true, `no ${x.event.reason} event`, []);
+        } else {
           const n = p.matches.length;
           const ok = n >= x.count.min && (x.count.max === undefined || n <= x.count.max);
-          decide(p, ok, `${n} matching event${n === 1 ? '' : 's'}`, p.matches.slice(0, 20));
+          this.decide(p, ok, `${n} matching event${n === 1 ? '' : 's'}`, p.matches.slice(0, 20));
         }
       }
     }
-  };
+  }
 
   /** Advances to `t`, in poll steps while something is waiting on a deadline. */
-  const advance = (t: number): void => {
-    while (host.now < t) {
-      const polling = pending.some((p) => p.exp.by !== undefined || p.exp.kind === 'event' || p.exp.kind === 'trace');
-      const next = polling ? Math.min(t, host.now + step) : t;
-      host.runUntil(next);
-      check(false);
+  private advance(t: number): void {
+    const step = this.scenario.options.checkInterval;
+    while (this.host.now < t) {
+      const polling = this.pending.some((p) => p.exp.by !== undefined || p.exp.kind === 'event' || p.exp.kind === 'trace');
+      this.host.runUntil(polling ? Math.min(t, this.host.now + step) : t);
+      this.check(false);
     }
-  };
+  }
 
-  const act = (a: ScenarioAction): void => {
-    const action = a.select ? resolveSelection(host, a) : a.action;
-    const description = describeAction(a.action, a.select);
-    const r = typeof action === 'string' ? { ok: false as const, error: action } : host.act(action);
-    const result: ActionResult = { source: a.source, at: host.now, description, ok: r.ok, asExpected: r.ok };
+  private act(a: ScenarioAction): void {
+    const action = a.select ? resolveSelection(this.host, a) : a.action;
+    const r = typeof action === 'string' ? { ok: false as const, error: action } : this.host.act(action);
+    const result: ActionResult = { source: a.source, at: this.host.now, description: describeAction(a.action, a.select), ok: r.ok, asExpected: r.ok };
     if (!r.ok) result.error = r.error;
     if (r.traceId !== undefined) result.traceId = r.traceId;
     if (a.expectError !== undefined && a.expectError !== false) {
       result.asExpected = !r.ok && (typeof a.expectError !== 'string' || new RegExp(a.expectError).test(r.error));
     }
-    actions.push(result);
-  };
-
-  if (scenario.manifests !== undefined) {
-    act({ at: 0, source: scenario.manifestsSource ?? { path: 'manifests', line: 0 }, action: { type: 'apply', manifests: scenario.manifests } });
+    this.actions.push(result);
   }
-  check(false);
+}
 
-  const times = [...new Set([...scenario.actions.map((a) => a.at), ...pending.flatMap((p) => [p.exp.at ?? -1, p.deadline])])]
-    .filter((t) => t >= 0 && t <= end)
-    .sort((a, b) => a - b);
-  let next = 0;
-  for (const t of times) {
-    advance(t);
-    for (; next < scenario.actions.length && scenario.actions[next]!.at <= t; next++) act(scenario.actions[next]!);
-    check(false);
-  }
-  advance(end);
-  check(true);
-
-  results.sort((a, b) => scenario.expect.findIndex((e) => e.source === a.source) - scenario.expect.findIndex((e) => e.source === b.source));
-  const failedActions = actions.filter((a) => !a.asExpected).length;
-  return {
-    name: scenario.name,
-    endTime: host.now,
-    actions,
-    expectations: results,
-    passed: results.filter((r) => r.passed).length,
-    failed: results.filter((r) => !r.passed).length + failedActions,
-  };
+/** Runs the scenario to its end. Never throws for problems of the scenario; they are in the report. */
+export function runScenario(scenario: Scenario, host: ScenarioHost, options: RunOptions = {}): ScenarioReport {
+  return new ScenarioRun(scenario, host, options).finish();
 }
 
 /** Chooses the object a selector action targets; a string is the error when none matches. */

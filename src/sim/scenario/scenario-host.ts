@@ -38,6 +38,11 @@ export interface ScenarioHost {
    * still moving when not ("replicaset-controller queue: 2 keys", "deployment default/web: 2/3 ready").
    */
   isConverged(): { converged: boolean; reasons: string[] };
+  /**
+   * Optional: records a `scenario.note` trace event (actor `scenario`) at `now`, e.g. "✓ expect[0]: …" when an
+   * expectation is decided, so the page's timeline shows it. Returns the event's id.
+   */
+  note?(detail: string): number;
 }
 
 /**

@@ -68,6 +68,10 @@ export class FakeHost implements ScenarioHost {
     return { ok: false, error: `the fake host does not do ${action.type}`, traceId: id };
   }
 
+  note(detail: string): number {
+    return this.trace.emit('scenario', { kind: 'scenario.note', detail }, null);
+  }
+
   runUntil(time: number): void {
     for (;;) {
       const t = this.timers.filter((x) => x.time <= time).sort((a, b) => a.time - b.time)[0];
