@@ -4,5 +4,6 @@
  */
 import { registerControllers } from './controller-registry.ts';
 import { replicaSetControllerDescriptor } from '../controllers/replicaset/descriptor.ts';
+import { schedulerDescriptor } from '../controllers/scheduler/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor);
+registerControllers(replicaSetControllerDescriptor, schedulerDescriptor);
