@@ -4,6 +4,7 @@
  */
 import { registerControllers } from './controller-registry.ts';
 import { replicaSetControllerDescriptor } from '../controllers/replicaset/descriptor.ts';
+import { deploymentControllerDescriptor } from '../controllers/deployment/descriptor.ts';
 import { schedulerDescriptor } from '../controllers/scheduler/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, schedulerDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor);
