@@ -30,7 +30,7 @@ describe('loopscope run (in process, fake host)', () => {
   it('prints the timeline, the expectation results and the summary line', async () => {
     const r = await cli('run', testdata('scale-web.yaml'));
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^ +10\.000s {2}user +scale /m);
+    expect(r.out).toMatch(/^ +10\.000s {2}user +scale deployment\/web --replicas=5$/m);
     expect(r.out).toContain('✓ line 33  by 5s: deployment/web status.readyReplicas equals 3');
     expect(r.out.trimEnd().split('\n').at(-1)).toBe('6 passed, 0 failed');
   });

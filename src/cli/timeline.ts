@@ -1,7 +1,8 @@
 /**
  * Prints the trace as a timeline a person can read, in the spirit of `kubectl get events -w`: one line per step,
  * with the time, the actor, what happened and what caused it. Unless `verbose`, API requests are left out (their
- * response line says it all) and runs of watch deliveries and work-queue steps become one summary line.
+ * response line says it all) and runs of watch deliveries, work-queue steps, successful reads and lease renewals
+ * become one summary line.
  */
 import type { TraceEvent, ObjectRef } from '../sim/trace/trace-event.ts';
 import type { TraceReader } from '../sim/scenario/scenario-host.ts';
@@ -12,8 +13,11 @@ const HIDDEN = new Set<TraceEvent['kind']>(['api.request']);
 const NOISY = new Set<TraceEvent['kind']>(['watch.deliver', 'informer.resync', 'queue.add', 'queue.get', 'queue.done', 'queue.requeue']);
 const ACTOR_WIDTH = 26;
 
+/** "pod default/web-1"; a list or collection (no name): "pods -n default". */
 function ref(r: ObjectRef): string {
-  return `${r.kind.toLowerCase()} ${r.namespace ? `${r.namespace}/` : ''}${r.name}`;
+  const kind = r.kind.toLowerCase();
+  if (!r.name) return `${kind}s${r.namespace ? ` -n ${r.namespace}` : ''}`;
+  return `${kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}`;
 }
 
 /** "12.004s", right-aligned so the column lines up. */
@@ -66,7 +70,8 @@ export function describeEvent(e: TraceEvent): string {
     case 'fault.clear':
       return `${e.kind === 'fault.inject' ? 'fault' : 'fault cleared'} ${e.fault}${e.target ? ` ${e.target}` : ''}${e.detail ? `: ${e.detail}` : ''}`;
     case 'user.action':
-      return `${e.action} ${e.detail}`.trim();
+      // The detail is usually the whole command ("kubectl scale deployment/web --replicas=5").
+      return e.detail || e.action;
     case 'scenario.note':
       return e.detail;
     case 'node.step':
@@ -115,6 +120,14 @@ function actorOf(e: TraceEvent, trace: TraceReader): string {
   return e.actor;
 }
 
+/** Successful reads and leader-election lease renewals: the background hum, grouped unless `verbose`. */
+function isHum(e: TraceEvent): string | undefined {
+  if (e.kind !== 'api.response' || e.code >= 300) return undefined;
+  if (e.verb === 'get' || e.verb === 'list' || e.verb === 'watch') return 'reads';
+  if (e.object.kind === 'Lease' && e.verb === 'update') return 'lease renewals';
+  return undefined;
+}
+
 function lineOf(e: TraceEvent, trace: TraceReader, paint: Paint): string {
   const cause = describeCause(e, trace);
   let what = describeEvent(e);
@@ -127,7 +140,7 @@ function lineOf(e: TraceEvent, trace: TraceReader, paint: Paint): string {
 function groupLine(group: TraceEvent[], paint: Paint): string {
   const counts = new Map<string, number>();
   for (const e of group) {
-    const label = e.kind === 'watch.deliver' ? 'watch deliveries' : e.kind === 'informer.resync' ? 'resyncs' : 'queue steps';
+    const label = isHum(e) ?? (e.kind === 'watch.deliver' ? 'watch deliveries' : e.kind === 'informer.resync' ? 'resyncs' : 'queue steps');
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   const parts = [...counts].map(([label, n]) => `${n} ${label}`);
@@ -144,7 +157,7 @@ export function formatTimeline(events: readonly TraceEvent[], trace: TraceReader
   };
   for (const e of events) {
     if (!verbose && HIDDEN.has(e.kind)) continue;
-    if (!verbose && NOISY.has(e.kind)) {
+    if (!verbose && (NOISY.has(e.kind) || isHum(e))) {
       group.push(e);
       continue;
     }

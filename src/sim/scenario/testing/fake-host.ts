@@ -12,6 +12,7 @@ import type { KubeObject } from '../../api/object.ts';
 import { rfc3339 } from '../../engine/clock.ts';
 import { Trace } from '../../trace/trace.ts';
 import { refOf } from '../../trace/trace-event.ts';
+import { describeAction } from '../describe.ts';
 import { resourceNamesKind } from '../matchers.ts';
 import type { ActResult, ScenarioHost } from '../scenario-host.ts';
 import type { Scenario } from '../scenario.ts';
@@ -37,7 +38,7 @@ export class FakeHost implements ScenarioHost {
 
   act(action: UserAction): ActResult {
     this.acted.push({ at: this.now, action });
-    const id = this.trace.emit('user', { kind: 'user.action', action: action.type, detail: JSON.stringify(action).slice(0, 80) }, null);
+    const id = this.trace.emit('user', { kind: 'user.action', action: action.type, detail: describeAction(action) }, null);
     if (action.type === 'apply' || action.type === 'create') {
       const objs = typeof action.manifests === 'string' ? parseAllDocuments(action.manifests).map((d) => d.toJS() as KubeObject) : (action.manifests as KubeObject[]);
       for (const o of objs) {
