@@ -117,4 +117,16 @@ describe('loopscope in a child process', () => {
     expect(spawn(BIN, 'validate', testdata('invalid.yaml')).code).toBe(2);
     expect(spawn(BIN, 'validate', testdata('scale-web.yaml')).code).toBe(0);
   });
+
+  it('bin/loopscope.js runs a scenario on the real simulation, and the same seed writes the same trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loopscope-'));
+    const a = spawn(BIN, 'run', testdata('configmap.yaml'), '--quiet', '--trace', join(dir, 'a.jsonl'));
+    expect(a.err).toBe('');
+    expect(a.out.trimEnd().split('\n').at(-1)).toBe('4 passed, 0 failed');
+    expect(a.code).toBe(0);
+    expect(spawn(BIN, 'run', testdata('configmap.yaml'), '--json', '--trace', join(dir, 'b.jsonl')).code).toBe(0);
+    const trace = readFileSync(join(dir, 'a.jsonl'), 'utf8');
+    expect(trace.split('\n').length).toBeGreaterThan(10);
+    expect(readFileSync(join(dir, 'b.jsonl'), 'utf8')).toBe(trace);
+  });
 });
