@@ -48,7 +48,7 @@ const events = (sim: Simulation, reason: string) =>
   sim
     .listObjects('events', 'default')
     .filter((e) => (e as KubeObject & { reason?: string }).reason === reason)
-    .map((e) => `${(e as { involvedObject: { name: string } }).involvedObject.name}: ${(e as { message: string }).message}`);
+    .map((e) => `${(e as unknown as { involvedObject: { name: string } }).involvedObject.name}: ${(e as unknown as { message: string }).message}`);
 const scheduledCondition = (sim: Simulation, name: string) =>
   ((sim.getObject('pod', 'default', name)?.status as { conditions?: Array<{ type: string; status: string; reason?: string; message?: string }> })?.conditions ?? []).find(
     (c) => c.type === 'PodScheduled',
