@@ -129,4 +129,11 @@ describe('loopscope in a child process', () => {
     expect(trace.split('\n').length).toBeGreaterThan(10);
     expect(readFileSync(join(dir, 'b.jsonl'), 'utf8')).toBe(trace);
   });
+
+  it('a manifest the api-server rejects mid-run fails that action only: nothing of it is stored and the run goes on', () => {
+    const r = spawn(BIN, 'run', testdata('bad-manifest.yaml'), '--json');
+    const report = JSON.parse(r.out) as { actions: Array<{ ok: boolean; asExpected: boolean; error?: string }>; passed: number; failed: number };
+    expect(report.actions[1]).toMatchObject({ ok: false, asExpected: true, error: expect.stringContaining('Error from server (Invalid)') });
+    expect([report.passed, report.failed, r.code]).toEqual([2, 0, 0]);
+  });
 });
