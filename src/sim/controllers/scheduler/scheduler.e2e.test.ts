@@ -171,4 +171,38 @@ describe('kube-scheduler', () => {
     };
     expect(run(3)).toEqual(run(3));
   });
+
+  it('a binding refused with 409 (someone else bound the pod) forgets the assumption and reports the error', () => {
+    const sim = newSim([nodeYaml('node-1'), nodeYaml('node-2', { cpu: '1' })]);
+    sim.apply([podYaml('web')]);
+    const bindSent = () => sim.trace.slice().some((e) => e.kind === 'api.request' && (e as { subresource?: string }).subresource === 'binding');
+    for (let i = 0; i < 10_000 && !bindSent(); i++) sim.stepOnce();
+    expect(bindSent()).toBe(true);
+    // Another binder gets there first.
+    const other = sim.cluster.apiServer.handle({
+      verb: 'create', apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'web', subresource: 'binding', user: 'other-scheduler',
+      body: { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web' }, target: { kind: 'Node', name: 'node-2' } },
+    });
+    expect(other.ok).toBe(true);
+    sim.runFor(5_000);
+    expect(nodeOf(sim, 'web')).toBe('node-2');
+    expect(events(sim, 'FailedScheduling')).toEqual(['web: Operation cannot be fulfilled on pods/binding "web": pod web is already assigned to node "node-2"']);
+    expect(events(sim, 'Scheduled')).toEqual([]);
+    expect(sim.isConverged().converged).toBe(true);
+  });
+
+  it('after a scheduler crash the restarted process relists and schedules what is pending, without overcommitting', () => {
+    const sim = newSim(['node-1', 'node-2'].map((n) => nodeYaml(n, { cpu: '2' })));
+    sim.apply([1, 2, 3].map((i) => podYaml(`p-${i}`, {}, { cpu: '1' })));
+    sim.runFor(1_000);
+    expect(sim.act({ type: 'fault', fault: { type: 'crash-controller', controller: 'default-scheduler', restartAfter: 2_000 } }).ok).toBe(true);
+    sim.apply([4, 5].map((i) => podYaml(`p-${i}`, {}, { cpu: '1' })));
+    sim.runFor(1_000);
+    expect(nodeOf(sim, 'p-4')).toBeUndefined();
+    sim.runFor(5_000);
+    const placed = [1, 2, 3, 4, 5].map((i) => nodeOf(sim, `p-${i}`));
+    expect(placed.filter((n) => n === 'node-1')).toHaveLength(2);
+    expect(placed.filter((n) => n === 'node-2')).toHaveLength(2);
+    expect(placed.filter((n) => n === undefined)).toHaveLength(1);
+  });
 });
