@@ -187,3 +187,46 @@ describe('ReplicaSet controller (end to end)', () => {
     expect((sim.getObject('rs', 'default', 'web') as RS).status).toMatchObject({ replicas: 2, observedGeneration: 3 });
   });
 });
+
+describe('ReplicaSet controller (end to end): deletion and restarts', () => {
+  it('a ReplicaSet being deleted neither adopts orphans nor replaces pods', () => {
+    const sim = rsOnlySimulation();
+    sim.apply(replicaSetYaml({ replicas: 2 }));
+    sim.runFor(2000);
+    // Foreground deletion: with no garbage collector running, the ReplicaSet stays, marked for deletion.
+    expect(sim.act({ type: 'delete', resource: 'rs', name: 'web', propagationPolicy: 'Foreground' }).ok).toBe(true);
+    sim.runFor(500);
+    expect(sim.getObject('rs', 'default', 'web')!.metadata.deletionTimestamp).toBeDefined();
+    const at = sim.now;
+    sim.apply('apiVersion: v1\nkind: Pod\nmetadata: {name: stray, labels: {app: web}}\nspec:\n  containers: [{name: web, image: "nginx:1.27"}]\n');
+    sim.act({ type: 'delete', resource: 'pod', name: podsOf(sim).find((p) => p.metadata.name !== 'stray')!.metadata.name! });
+    sim.runFor(2000);
+    expect(sim.getObject('pod', 'default', 'stray')!.metadata.ownerReferences ?? []).toEqual([]);
+    expect(controllerWrites(sim, at).filter((w) => !w.startsWith('update ReplicaSet/web/status'))).toEqual([]);
+    expect(reconcileSteps(sim, 'reconcile.diff', at).at(-1)).toBe('want 2 pods, have 1; not acting: the ReplicaSet is being deleted');
+  });
+
+  it('after a crash the rebuilt controller relists and creates nothing twice', () => {
+    const sim = rsOnlySimulation();
+    sim.apply(replicaSetYaml({ replicas: 4 }));
+    sim.runFor(2000);
+    expect(sim.act({ type: 'fault', fault: { type: 'crash-controller', controller: 'replicaset-controller', restartAfter: 1000 } }).ok).toBe(true);
+    sim.runFor(20_000);
+    expect(podsOf(sim)).toHaveLength(4);
+    expect(k8sEvents(sim).filter((e) => e.startsWith('SuccessfulCreate'))).toHaveLength(4);
+  });
+
+  it('a ReplicaSet deleted and re-created under the same name starts with clean expectations', () => {
+    const sim = rsOnlySimulation();
+    sim.apply(replicaSetYaml({ replicas: 2 }));
+    sim.runFor(2000);
+    sim.act({ type: 'delete', resource: 'rs', name: 'web', propagationPolicy: 'Orphan' });
+    sim.runFor(1000);
+    // The orphaned pods are adopted by the new ReplicaSet (same selector): nothing is created.
+    sim.apply(replicaSetYaml({ replicas: 2 }));
+    sim.runFor(2000);
+    const rs = sim.getObject('rs', 'default', 'web')!;
+    expect(podsOf(sim).map((p) => p.metadata.ownerReferences?.[0]?.uid)).toEqual([rs.metadata.uid, rs.metadata.uid]);
+    expect(k8sEvents(sim).filter((e) => e.startsWith('SuccessfulCreate'))).toHaveLength(2);
+  });
+});
