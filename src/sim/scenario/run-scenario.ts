@@ -236,7 +236,7 @@ export class ScenarioRun {
   }
 
   private act(a: ScenarioAction): void {
-    const action = a.select ? resolveSelection(this.host, a) : a.action;
+    const action = resolveSelection(this.host, a);
     const r = typeof action === 'string' ? { ok: false as const, error: action } : this.host.act(action);
     const result: ActionResult = { source: a.source, at: this.host.now, description: describeAction(a.action, a.select), ok: r.ok, asExpected: r.ok };
     if (!r.ok) result.error = r.error;
@@ -253,10 +253,15 @@ export function runScenario(scenario: Scenario, host: ScenarioHost, options: Run
   return new ScenarioRun(scenario, host, options).finish();
 }
 
-/** Chooses the object a selector action targets; a string is the error when none matches. */
-function resolveSelection(host: ScenarioHost, a: ScenarioAction): UserAction | string {
+/**
+ * The {@link UserAction} a scenario action stands for at this moment: for a `selector` action, the matching object
+ * chosen by `pick` now (not deleting ones); a string is the error when none matches. Anything that plays scenario
+ * actions (the worker too) should go through this rather than use `action` directly.
+ */
+export function resolveSelection(host: Pick<ScenarioHost, 'listObjects'>, a: ScenarioAction): UserAction | string {
+  if (!a.select) return a.action;
   const act = a.action as UserAction & { resource: string; namespace?: string; name: string };
-  const sel = a.select!;
+  const sel = a.select;
   const objs = host.listObjects(act.resource, act.namespace, sel.selector).filter((o) => !o.metadata.deletionTimestamp);
   if (objs.length === 0) return `no ${act.resource} matches selector "${sel.selector}"`;
   const name = (o: (typeof objs)[number]): string => o.metadata.name ?? '';
