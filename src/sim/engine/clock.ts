@@ -8,8 +8,17 @@ export const EPOCH_MS = Date.UTC(2026, 0, 1);
 
 /** Kubernetes' `metav1.Time` format: RFC 3339, seconds precision, UTC ("2026-01-01T00:00:05Z"). */
 export function rfc3339(virtualMs: number): string {
-  return new Date(EPOCH_MS + Math.floor(virtualMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const second = Math.floor(virtualMs / 1000);
+  if (second !== lastSecond) {
+    // Every write stamps a time; most fall in the same second as the previous one (a pure cache, not sim state).
+    lastText = new Date(EPOCH_MS + second * 1000).toISOString().replace('.000Z', 'Z');
+    lastSecond = second;
+  }
+  return lastText;
 }
+
+let lastSecond = NaN;
+let lastText = '';
 
 /** Kubernetes' `metav1.MicroTime` format (Event.eventTime, Lease.renewTime): microseconds. */
 export function rfc3339Micro(virtualMs: number): string {
