@@ -19,7 +19,7 @@ import { DeltaFIFO, type Delta, type DeltaProcessor } from './delta-fifo.ts';
 import { NAMESPACE_INDEX } from './index-funcs.ts';
 import { CacheIndexer, type Indexer } from './indexer.ts';
 import { Reflector, type ListReason, type ListWatchTarget, type ResyncChecker } from './reflector.ts';
-import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from './store.ts';
+import { isDeletedFinalStateUnknown, metaNamespaceKeyFunc, type DeletedFinalStateUnknown } from './store.ts';
 
 /** `cache.ResourceEventHandler`. */
 export interface ResourceEventHandler {
@@ -248,14 +248,15 @@ export class SharedIndexInformer implements DeltaProcessor, ResyncChecker {
         continue;
       }
       if (isDeletedFinalStateUnknown(obj)) continue;
-      const old = this.indexer.get(obj);
+      const key = metaNamespaceKeyFunc(obj);
+      const old = this.indexer.getByKey(key);
       if (old) {
-        this.indexer.update(obj);
+        this.indexer.putByKey(key, obj);
         // Events that did not change the resourceVersion are resyncs: only for handlers due one.
         const isSync = old.metadata.resourceVersion === obj.metadata.resourceVersion;
         for (const l of this.listeners) if (!isSync || l.syncing) l.handler.onUpdate(old, obj);
       } else {
-        this.indexer.add(obj);
+        this.indexer.putByKey(key, obj);
         for (const l of this.listeners) l.handler.onAdd(obj, isInInitialList);
       }
     }

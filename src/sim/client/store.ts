@@ -107,6 +107,14 @@ export class MapStore implements Store {
 
   resync(): void {}
 
+  /**
+   * `ThreadSafeStore.Update(key, obj)`: stores `obj` under a key the caller already computed (must be
+   * `metaNamespaceKeyFunc(obj)`), saving the informer a second key computation per event.
+   */
+  putByKey(key: string, obj: KubeObject): void {
+    this.put(key, obj);
+  }
+
   private put(key: string, obj: KubeObject): void {
     const old = this.items.get(key);
     this.items.set(key, obj);
