@@ -15,7 +15,7 @@
  * (`FilterClaimedPods`), with the DeploymentReplicaSetTerminatingReplicas gate on.
  */
 import type { Pod } from 'kubernetes-types/core/v1';
-import { keyOf, splitKey, type KubeObject, type OwnerReference } from '../../api/object.ts';
+import { controllerOf, keyOf, splitKey, type KubeObject, type OwnerReference } from '../../api/object.ts';
 import { labelSelectorFromObject, matchesLabels, type ParsedLabelSelector } from '../../apiserver/selectors/label-selector.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
@@ -125,12 +125,14 @@ export class ReplicaSetController implements Reconciler {
     const allPods = this.podInformer.list(undefined, rs.metadata.namespace ?? '') as Array<Pod & KubeObject>;
     const activePods = filterActivePods(allPods);
     const terminatingPods = terminatingPodsOf(rs, selector, allPods);
+    const owned = activePods.filter((p) => controllerOf(p)?.uid === rs.metadata.uid);
+    const orphans = activePods.filter((p) => !controllerOf(p) && matchesLabels(selector, p.metadata?.labels)).length;
+    ctx.observe(
+      `ReplicaSet ${key} (rv ${rs.metadata.resourceVersion}): ${owned.length} active pods owned${orphans ? `, ${orphans} matching orphans` : ''}, ${terminatingPods.length} terminating`,
+      [{ ...refOf(rs), rv: rs.metadata.resourceVersion }, ...owned.map((p) => ({ ...refOf(p), rv: p.metadata?.resourceVersion }))],
+    );
     const claim = yield* claimPods(ctx.client, { rs, apiVersion: this.apiVersion, kind: this.kind }, selector, activePods);
     const filteredPods = claim.claimed;
-    ctx.observe(
-      `ReplicaSet ${key} (rv ${rs.metadata.resourceVersion}): ${filteredPods.length} active pods owned, ${terminatingPods.length} terminating`,
-      [{ ...refOf(rs), rv: rs.metadata.resourceVersion }, ...filteredPods.map((p) => ({ ...refOf(p), rv: p.metadata?.resourceVersion }))],
-    );
     if (claim.adopted.length) ctx.act(`adopt ${claim.adopted.join(', ')}`);
     if (claim.released.length) ctx.act(`release ${claim.released.join(', ')}`);
     if (claim.error) throw claim.error;
