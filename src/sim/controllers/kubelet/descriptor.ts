@@ -1,0 +1,62 @@
+/**
+ * How a node's kubelet process starts: a pod informer restricted to its node, the simulated runtime, the pod
+ * workers (a controller keyed by pod) and the node heartbeats (a second loop keyed by the Node and its Lease).
+ * Writes as field manager "kubelet"; events as component "kubelet" with host = the node.
+ *
+ * Ported from kubernetes `pkg/kubelet/kubelet.go` (NewMainKubelet, Run: the status manager, the node lease
+ * controller, syncNodeStatus, the pod workers) and `pkg/kubelet/config/apiserver.go` (the `spec.nodeName` field
+ * selector).
+ *
+ * @remarks Pod workers are 4 concurrent workers over one queue (upstream: one goroutine per pod).
+ */
+import { Client } from '../../client/client.ts';
+import type { ControllerDescriptor, ControllerHost } from '../../cluster/controller-host.ts';
+import { Controller } from '../../controller/controller.ts';
+import { KubeletPodEventHandler } from './event-handlers.ts';
+import { KUBELET, Kubelet } from './kubelet.ts';
+import { NodeHeartbeat } from './node-heartbeat.ts';
+import { PodRuntime } from './pod-runtime.ts';
+
+/** Concurrent pod workers of one kubelet. */
+export const KUBELET_POD_WORKERS = 4;
+/** The name of the heartbeat loop inside a kubelet process. */
+export const NODE_HEARTBEAT = 'kubelet-node-heartbeat';
+
+export const kubeletDescriptor: ControllerDescriptor = {
+  name: KUBELET,
+  process: 'kubelet',
+  build(host: ControllerHost): Controller {
+    const node = host.node;
+    if (!node) throw new Error(`${host.process}: a kubelet needs its node`);
+    const recorder = host.eventRecorder(KUBELET);
+
+    const heartbeat = new NodeHeartbeat(node, recorder, host.ctx.now);
+    const heartbeatController = new Controller(host.ctx, {
+      name: NODE_HEARTBEAT,
+      reconciler: heartbeat,
+      workers: 2,
+      transport: host.transport,
+      client: new Client(NODE_HEARTBEAT, { fieldManager: KUBELET }),
+    });
+    heartbeat.queue = heartbeatController;
+    host.addRunnable(NODE_HEARTBEAT, heartbeatController);
+    host.addRunnable(`${NODE_HEARTBEAT}-start`, heartbeat);
+
+    const runtime = new PodRuntime(host.ctx, node.name, host.runtime, recorder);
+    host.addRunnable('container-runtime', runtime);
+    const podInformer = host.informers.informerFor('v1', 'Pod', { fieldSelector: `spec.nodeName=${node.name}` });
+    const kubelet = new Kubelet({ nodeName: node.name, podInformer, runtime, recorder });
+    const handler = new KubeletPodEventHandler(kubelet);
+    podInformer.addEventHandler(handler);
+    const controller = new Controller(host.ctx, {
+      name: KUBELET,
+      reconciler: kubelet,
+      workers: KUBELET_POD_WORKERS,
+      transport: host.transport,
+      client: new Client(KUBELET, { fieldManager: KUBELET }),
+    });
+    handler.queue = controller;
+    runtime.listener = controller;
+    return controller;
+  },
+};

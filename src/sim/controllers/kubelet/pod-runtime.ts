@@ -1,0 +1,313 @@
+/**
+ * The kubelet's side of the container runtime: the sandboxes and containers it runs on its node, as plain data
+ * advanced by timers on virtual time (image pulled, container created, started, ready, exited, killed). It plays the
+ * part of containerd behind the CRI plus the kubelet's image manager and readiness prober, and tells the pod
+ * workers (PLEG's job) when a container changed, so they sync the pod again.
+ *
+ * Ported in spirit from kubernetes `pkg/kubelet/kuberuntime/kuberuntime_container.go` (startContainer: pull, then
+ * create — event Created —, then start — event Started —; killContainer — event Killing), `pkg/kubelet/images/
+ * image_manager.go` (EnsureImageExists: events Pulling, Pulled, "already present on machine") and
+ * `pkg/kubelet/prober/worker.go` (readiness results at probe-period ticks after initialDelaySeconds).
+ *
+ * @remarks Simplified: every image behaves as {@link ContainerRuntime} says (read when a container starts); pulls of
+ * one image share one pull (upstream serializes pulls); a killed container exits after min(1 s, grace period) with
+ * code 0 (it honours SIGTERM); no liveness or startup probes; images and containers do not survive a kubelet
+ * restart (the node's runtime state is the kubelet's memory here), so a restored node starts its pods' containers
+ * again with the next restartCount.
+ */
+import type { Container, Pod } from 'kubernetes-types/core/v1';
+import type { ContainerRuntime } from '../../cluster/container-runtime.ts';
+import { DEFAULT_READY_AFTER_MS } from '../../cluster/container-runtime.ts';
+import type { EventRecorder } from '../../cluster/controller-host.ts';
+import type { KubeObject } from '../../api/object.ts';
+import { parseTime } from '../../engine/clock.ts';
+import type { SimContext } from '../../engine/sim-context.ts';
+import { goDuration } from './crashloop-backoff.ts';
+import { imageMessages, PULLED_IMAGE, PULLING_IMAGE, shouldPullImage } from './image-pull.ts';
+import { containerIDOf, imageIDOf, imageSizeOf, podIPOf } from './runtime-ids.ts';
+
+/** Event reasons of `pkg/kubelet/events/event.go`. */
+export const CREATED_CONTAINER = 'Created';
+export const STARTED_CONTAINER = 'Started';
+export const KILLING_CONTAINER = 'Killing';
+export const CONTAINER_UNHEALTHY = 'Unhealthy';
+
+/** How a finished run ended: a `ContainerStateTerminated` in virtual ms. */
+export interface RuntimeTermination {
+  exitCode: number;
+  reason: string;
+  message?: string;
+  startedAt: number;
+  finishedAt: number;
+  containerID: string;
+}
+
+/** One container of a pod, in the runtime. Plain data. */
+export interface RuntimeContainer {
+  name: string;
+  image: string;
+  /** The run number: the container's restartCount. */
+  attempt: number;
+  /** `creating` covers pulling, created-not-started; `exited` a finished run. */
+  state: 'creating' | 'running' | 'exited';
+  pulling: boolean;
+  containerID: string;
+  imageID: string;
+  startedAt?: number;
+  ready: boolean;
+  /** A stop was requested (pod deletion). */
+  killing: boolean;
+  /** The current run's end, when `state` is exited. */
+  terminated?: RuntimeTermination;
+  /** The previous run's end (lastState.terminated). */
+  last?: RuntimeTermination;
+  /** A waiting reason the pod worker set (CrashLoopBackOff) while it holds a restart back. */
+  waiting?: { reason: string; message: string };
+}
+
+/** One pod's sandbox and containers on the node. Plain data. */
+export interface RuntimePod {
+  uid: string;
+  key: string;
+  /** The pod as last synced (a frozen cache object), for events. */
+  pod: Pod;
+  podIP: string;
+  startTime: number;
+  containers: RuntimeContainer[];
+}
+
+/** Who hears that a pod's containers changed (the pod workers' queue). */
+export interface PodLifecycleListener {
+  enqueue(key: string, reason?: 'update'): void;
+}
+
+export class PodRuntime {
+  private pods = new Map<string, RuntimePod>();
+  /** Images on the node. */
+  private images = new Set<string>();
+  /** Pulls in progress: image → virtual time it completes. */
+  private pulls = new Map<string, number>();
+  private nextIP = 0;
+  private stopped = false;
+  /** Set by the descriptor once the controller exists. */
+  listener: PodLifecycleListener | null = null;
+
+  constructor(
+    private readonly ctx: SimContext,
+    private readonly nodeName: string,
+    private readonly runtime: ContainerRuntime,
+    private readonly recorder: EventRecorder,
+  ) {}
+
+  /** Runnable: nothing to start (the runtime is data). */
+  start(): void {}
+
+  /** Runnable: the process is gone; timers already set become no-ops. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  get(uid: string): RuntimePod | undefined {
+    return this.pods.get(uid);
+  }
+
+  /** The sandbox of `pod`, created on first sight (its IP kept from the pod's status after a kubelet restart). */
+  ensurePod(pod: Pod, key: string): RuntimePod {
+    const uid = pod.metadata!.uid!;
+    for (const [otherUid, rp] of [...this.pods]) if (rp.key === key && otherUid !== uid) this.pods.delete(otherUid);
+    let rp = this.pods.get(uid);
+    if (!rp) {
+      const startTime = pod.status?.startTime ? parseTime(pod.status.startTime) : this.ctx.now;
+      rp = { uid, key, pod, podIP: pod.status?.podIP ?? podIPOf(this.nodeName, this.nextIP++), startTime, containers: [] };
+      this.pods.set(uid, rp);
+    }
+    rp.pod = pod;
+    return rp;
+  }
+
+  /** The pod is gone from the api-server: forget its sandbox (its timers find nothing). */
+  forget(key: string): void {
+    for (const [uid, rp] of [...this.pods]) if (rp.key === key) this.pods.delete(uid);
+  }
+
+  /**
+   * `startContainer` for a container that has no run yet or whose last run exited: ensure the image (Pulling /
+   * Pulled), then create (Created) and start (Started) it. Returns what was done, for the loop's act step.
+   */
+  startContainer(rp: RuntimePod, container: Container, previous: RuntimeContainer | undefined): string {
+    const image = container.image ?? '';
+    const rc: RuntimeContainer = {
+      name: container.name,
+      image,
+      attempt: previous ? previous.attempt + 1 : 0,
+      state: 'creating',
+      pulling: false,
+      containerID: '',
+      imageID: '',
+      ready: false,
+      killing: false,
+      ...(previous?.terminated ? { last: previous.terminated } : previous?.last ? { last: previous.last } : {}),
+    };
+    rp.containers = [...rp.containers.filter((c) => c.name !== container.name), rc];
+    const present = this.images.has(image);
+    if (!shouldPullImage(container, present)) {
+      this.recorder.event(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, imageMessages.alreadyPresent(image));
+      this.create(rp, rc);
+      return `start container ${container.name} (image ${image} already present)`;
+    }
+    rc.pulling = true;
+    this.recorder.event(rp.pod as KubeObject, 'Normal', PULLING_IMAGE, imageMessages.pulling(image));
+    let doneAt = this.pulls.get(image);
+    if (doneAt === undefined) {
+      doneAt = this.ctx.now + this.runtime.imagePullMs;
+      this.pulls.set(image, doneAt);
+    }
+    this.ctx.scheduler.at(doneAt, this, 'onPulled', rp.uid, rc.name, rc.attempt, this.ctx.now);
+    return `pull image ${image}`;
+  }
+
+  /** Timer: the image pull finished (`requestedAt` is when this container asked for it). */
+  onPulled(uid: string, name: string, attempt: number, requestedAt: number): void {
+    const found = this.find(uid, name, attempt);
+    if (!found) return;
+    const { rp, rc } = found;
+    this.images.add(rc.image);
+    this.pulls.delete(rc.image);
+    rc.pulling = false;
+    if (rc.killing) return this.onKilled(uid, name, attempt);
+    const took = goDuration(this.runtime.imagePullMs);
+    const withWaiting = goDuration(this.ctx.now - requestedAt);
+    this.recorder.event(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, imageMessages.pulled(rc.image, took, withWaiting, imageSizeOf(rc.image)));
+    this.create(rp, rc);
+  }
+
+  private create(rp: RuntimePod, rc: RuntimeContainer): void {
+    rc.containerID = containerIDOf(rp.uid, rc.name, rc.attempt);
+    rc.imageID = imageIDOf(rc.image);
+    this.recorder.event(rp.pod as KubeObject, 'Normal', CREATED_CONTAINER, `Created container: ${rc.name}`);
+    this.ctx.scheduler.after(this.runtime.containerStartMs, this, 'onStarted', rp.uid, rc.name, rc.attempt);
+  }
+
+  /** Timer: the container is running; its behaviour decides when it exits and when readiness passes. */
+  onStarted(uid: string, name: string, attempt: number): void {
+    const found = this.find(uid, name, attempt);
+    if (!found) return;
+    const { rp, rc } = found;
+    if (rc.killing) return this.onKilled(uid, name, attempt);
+    rc.state = 'running';
+    rc.startedAt = this.ctx.now;
+    this.recorder.event(rp.pod as KubeObject, 'Normal', STARTED_CONTAINER, `Started container ${rc.name}`);
+    const behavior = this.runtime.behaviorOf(rc.image);
+    if (behavior.behavior === 'crash') {
+      this.ctx.scheduler.after(behavior.runFor ?? 2000, this, 'onExited', uid, name, attempt, behavior.exitCode ?? 1);
+    } else if (behavior.behavior === 'exit') {
+      this.ctx.scheduler.after(behavior.runFor ?? 5000, this, 'onExited', uid, name, attempt, behavior.exitCode ?? 0);
+    }
+    const container = rp.pod.spec?.containers.find((c) => c.name === name);
+    const probe = container?.readinessProbe;
+    if (behavior.behavior !== 'never-ready') {
+      const readyAfter = behavior.readyAfter ?? DEFAULT_READY_AFTER_MS;
+      this.ctx.scheduler.after(readinessDelay(readyAfter, probe), this, 'onReady', uid, name, attempt);
+    } else if (probe) {
+      const period = (probe.periodSeconds ?? 10) * 1000;
+      this.ctx.scheduler.after(firstProbeAt(probe), this, 'onProbeFailed', uid, name, attempt, period);
+    }
+    this.notify(rp);
+  }
+
+  /** Timer: readiness passed. */
+  onReady(uid: string, name: string, attempt: number): void {
+    const found = this.find(uid, name, attempt);
+    if (!found || found.rc.state !== 'running' || found.rc.killing) return;
+    found.rc.ready = true;
+    this.notify(found.rp);
+  }
+
+  /** Timer: a readiness probe of a never-ready container failed (event Unhealthy, probed again a period later). */
+  onProbeFailed(uid: string, name: string, attempt: number, periodMs: number): void {
+    const found = this.find(uid, name, attempt);
+    if (!found || found.rc.state !== 'running' || found.rc.killing) return;
+    this.recorder.event(found.rp.pod as KubeObject, 'Warning', CONTAINER_UNHEALTHY, 'Readiness probe failed: HTTP probe failed with statuscode: 503');
+    this.ctx.scheduler.after(periodMs, this, 'onProbeFailed', uid, name, attempt, periodMs);
+  }
+
+  /** Timer: the container's process exited by itself. */
+  onExited(uid: string, name: string, attempt: number, exitCode: number): void {
+    const found = this.find(uid, name, attempt);
+    if (!found || found.rc.state !== 'running' || found.rc.killing) return;
+    this.terminate(found.rc, exitCode);
+    this.notify(found.rp);
+  }
+
+  /**
+   * `killContainer` for every container still running or being created: event Killing ("Stopping container web")
+   * for running ones; each stops after min(1 s, grace period). Returns the names being stopped.
+   */
+  killPod(rp: RuntimePod, gracePeriodMs: number): string[] {
+    const names: string[] = [];
+    for (const rc of rp.containers) {
+      if (rc.state === 'exited' || rc.killing) continue;
+      rc.killing = true;
+      rc.waiting = undefined;
+      names.push(rc.name);
+      if (rc.state === 'running') {
+        this.recorder.event(rp.pod as KubeObject, 'Normal', KILLING_CONTAINER, `Stopping container ${rc.name}`);
+        this.ctx.scheduler.after(Math.min(1000, gracePeriodMs), this, 'onKilled', rp.uid, rc.name, rc.attempt);
+      }
+    }
+    return names;
+  }
+
+  /** Timer: a stop requested by {@link killPod} is done (or a container being created was abandoned). */
+  onKilled(uid: string, name: string, attempt: number): void {
+    const found = this.find(uid, name, attempt);
+    if (!found || found.rc.state === 'exited') return;
+    if (found.rc.state === 'creating') {
+      // Never ran: the runtime has nothing to report (the status says ContainerStatusUnknown).
+      found.rp.containers = found.rp.containers.filter((c) => c !== found.rc);
+    } else {
+      this.terminate(found.rc, 0);
+    }
+    this.notify(found.rp);
+  }
+
+  private terminate(rc: RuntimeContainer, exitCode: number): void {
+    rc.state = 'exited';
+    rc.ready = false;
+    rc.terminated = {
+      exitCode,
+      reason: exitCode === 0 ? 'Completed' : 'Error',
+      startedAt: rc.startedAt ?? this.ctx.now,
+      finishedAt: this.ctx.now,
+      containerID: rc.containerID,
+    };
+  }
+
+  private find(uid: string, name: string, attempt: number): { rp: RuntimePod; rc: RuntimeContainer } | undefined {
+    if (this.stopped) return undefined;
+    const rp = this.pods.get(uid);
+    const rc = rp?.containers.find((c) => c.name === name);
+    if (!rp || !rc || rc.attempt !== attempt) return undefined;
+    return { rp, rc };
+  }
+
+  private notify(rp: RuntimePod): void {
+    this.listener?.enqueue(rp.key, 'update');
+  }
+}
+
+/** When readiness first passes: at once-ready-after without a probe; else the first probe tick at or after it. */
+export function readinessDelay(readyAfterMs: number, probe: Container['readinessProbe']): number {
+  if (!probe) return readyAfterMs;
+  const period = (probe.periodSeconds ?? 10) * 1000;
+  let t = firstProbeAt(probe);
+  while (t < readyAfterMs) t += period;
+  return t;
+}
+
+/** The first probe whose result counts: the prober ticks every period from the start, and ignores ticks before initialDelaySeconds. */
+function firstProbeAt(probe: NonNullable<Container['readinessProbe']>): number {
+  const period = (probe.periodSeconds ?? 10) * 1000;
+  const initial = (probe.initialDelaySeconds ?? 0) * 1000;
+  return Math.ceil(initial / period) * period;
+}
