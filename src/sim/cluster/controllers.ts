@@ -6,5 +6,6 @@ import { registerControllers } from './controller-registry.ts';
 import { replicaSetControllerDescriptor } from '../controllers/replicaset/descriptor.ts';
 import { deploymentControllerDescriptor } from '../controllers/deployment/descriptor.ts';
 import { schedulerDescriptor } from '../controllers/scheduler/descriptor.ts';
+import { kubeletDescriptor } from '../controllers/kubelet/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor);
