@@ -94,7 +94,8 @@ describe('loopscope run (in process, fake host)', () => {
   });
 });
 
-describe('loopscope in a child process', () => {
+// Each child process starts tsx: seconds apiece on a loaded machine.
+describe('loopscope in a child process', { timeout: 120_000 }, () => {
   it('exit codes: 0 when all pass, 1 when one fails, 2 when the scenario or a flag is invalid', () => {
     expect(spawn(FAKE_CLI, 'run', testdata('scale-web.yaml'), '--quiet').code).toBe(0);
     const failing = spawn(FAKE_CLI, 'run', testdata('failing.yaml'));
