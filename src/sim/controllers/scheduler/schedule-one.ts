@@ -11,8 +11,9 @@
  * 1. skip a pod that is gone, already bound, not ours, being deleted ("skip schedule deleting pod: ns/name"), or
  *    already assumed;
  * 2. Pop (attempt n), snapshot the nodes, schedulePod (filter → score → selectHost);
- * 3. no fit: handleSchedulingFailure — requeue (unschedulablePods or backoff), event `FailedScheduling` with the
- *    FitError message, PodScheduled=False/Unschedulable with the same message (a status patch, only if it changed);
+ * 3. no fit: handleSchedulingFailure — requeue (unschedulablePods; with no nodes at all, backoff), event
+ *    `FailedScheduling` with the FitError message (or "no nodes available to schedule pods"),
+ *    PodScheduled=False/Unschedulable with the same message (a status patch, only if it changed);
  * 4. fit: AssumePod, then bind (POST pods/<name>/binding); success: event `Scheduled` "Successfully assigned ns/pod
  *    to node"; failure: ForgetPod, move unschedulable pods (the node has room again), handleSchedulingFailure with
  *    reason SchedulerError.
@@ -120,7 +121,8 @@ export class Scheduler implements Reconciler {
     if (result.kind !== 'no-nodes') this.nextStartNodeIndex = result.nextStartNodeIndex;
     if (result.kind !== 'scheduled') {
       rc.diff(result.message, false);
-      yield* this.handleSchedulingFailure(rc, obj, key, cycle, 'Unschedulable', result.message);
+      // A FitError names the plugins that rejected the pod; ErrNoNodesAvailable names none, so it backs off.
+      yield* this.handleSchedulingFailure(rc, obj, key, cycle, 'Unschedulable', result.message, result.kind === 'unschedulable');
       return;
     }
     const best = result.scores.find((s) => s.name === result.node)?.score;
@@ -143,7 +145,7 @@ export class Scheduler implements Reconciler {
       // handleBindingCycleError
       this.cache.forgetPod(key);
       this.queue.moveAllToActiveOrBackoffQueue('AssignedPodDelete');
-      yield* this.handleSchedulingFailure(rc, obj, key, cycle, 'SchedulerError', res.status.message);
+      yield* this.handleSchedulingFailure(rc, obj, key, cycle, 'SchedulerError', res.status.message, false);
       return;
     }
     this.queue.delete(key);
@@ -156,10 +158,18 @@ export class Scheduler implements Reconciler {
    * and set PodScheduled=False with the reason and message (a strategic-merge patch of /status, skipped when the
    * condition would not change; a failed patch is only logged upstream, and only reported here).
    */
-  private *handleSchedulingFailure(rc: ReconcileContext, pod: KubeObject, key: string, cycle: number, reason: FailureReason, message: string): ReconcileGenerator {
+  private *handleSchedulingFailure(
+    rc: ReconcileContext,
+    pod: KubeObject,
+    key: string,
+    cycle: number,
+    reason: FailureReason,
+    message: string,
+    hasRejectorPlugins: boolean,
+  ): ReconcileGenerator {
     const cached = this.pods.get(pod.metadata.namespace, pod.metadata.name ?? '') as unknown as Pod | undefined;
     if (cached && !cached.spec?.nodeName) {
-      const where = this.queue.addUnschedulableIfNotPresent(key, cycle, reason === 'Unschedulable');
+      const where = this.queue.addUnschedulableIfNotPresent(key, cycle, hasRejectorPlugins);
       rc.status(where === 'unschedulable' ? `${key} waits in unschedulablePods for a cluster event` : `${key} backs off before the next attempt`);
     }
     this.recorder.event(pod, 'Warning', FAILED_SCHEDULING, truncateMessage(message));

@@ -102,12 +102,18 @@ describe('kube-scheduler', () => {
     expect(nodeOf(sim, 'big')).toBe('node-2');
   });
 
-  it('with no nodes at all the message is "no nodes available to schedule pods"', () => {
+  it('with no nodes at all the message is "no nodes available to schedule pods", retried with backoff (no plugin rejected it)', () => {
     const sim = newSim([]);
     sim.apply([podYaml('web')]);
-    sim.runFor(2_000);
+    sim.runFor(4_000);
     expect(events(sim, 'FailedScheduling')).toEqual(['web: no nodes available to schedule pods']);
+    // Attempts at ~0 s, ~1 s and ~3 s (backoff 1 s, then 2 s): one Event, counted.
+    const failed = sim.listObjects('events', 'default').find((e) => (e as { reason?: string }).reason === 'FailedScheduling') as unknown as { count: number };
+    expect(failed.count).toBe(3);
+    // The pod is in backoffQ, not unschedulablePods: the node's arrival does not move it; its next attempt (~7 s) does.
     addNodes(sim, [nodeYaml('node-1')]);
+    sim.runFor(2_000);
+    expect(nodeOf(sim, 'web')).toBeUndefined();
     sim.runFor(2_000);
     expect(nodeOf(sim, 'web')).toBe('node-1');
   });

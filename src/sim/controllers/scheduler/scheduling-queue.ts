@@ -11,8 +11,8 @@
  *   changed, an assigned pod deleted) moves it back, or until it has waited 5 minutes (checked every 30 s).
  * - Moving back respects the pod's backoff: 1 s after its first attempt, doubling with each attempt, at most 10 s,
  *   counted from when it last failed. A pod still backing off waits out the rest; the others are active at once.
- * - A pod that failed for another reason (an API error), or whose cycle overlapped a move request, goes straight
- *   to backoff.
+ * - A pod that failed without a plugin rejecting it (no nodes at all, an API error), or whose cycle overlapped a
+ *   move request, goes straight to backoff.
  *
  * @remarks The activeQ is the scheduler {@link Controller}'s work queue (FIFO, one worker), not upstream's heap
  * ordered by pod priority then enqueue time; backoffQ is that queue's `addAfter` with reason `retry`, each pod
@@ -139,17 +139,18 @@ export class SchedulingQueue implements Runnable {
   }
 
   /**
-   * `AddUnschedulableIfNotPresent` after a failed cycle: `rejected` (no node fits) puts the pod in
-   * unschedulablePods, unless a move request happened during its cycle; other failures go to backoffQ.
+   * `AddUnschedulableIfNotPresent` after a failed cycle: a pod some plugin rejected (`hasRejectorPlugins`: a
+   * FitError) goes to unschedulablePods, unless a move request happened during its cycle; a failure no plugin
+   * caused (no nodes at all, an API error) goes to backoffQ.
    */
-  addUnschedulableIfNotPresent(key: string, podSchedulingCycle: number, rejected: boolean): 'unschedulable' | 'backoff' {
+  addUnschedulableIfNotPresent(key: string, podSchedulingCycle: number, hasRejectorPlugins: boolean): 'unschedulable' | 'backoff' {
     let info = this.podInfos.get(key);
     if (!info) {
       info = { attempts: 1, timestamp: this.ctx.now, unschedulable: false };
       this.podInfos.set(key, info);
     }
     info.timestamp = this.ctx.now;
-    if (!rejected || this.moveRequestCycle >= podSchedulingCycle) {
+    if (!hasRejectorPlugins || this.moveRequestCycle >= podSchedulingCycle) {
       info.unschedulable = false;
       this.controller?.enqueueAfter(key, calculateBackoffDuration(info.attempts), 'retry');
       return 'backoff';
