@@ -223,4 +223,12 @@ describe('kube-scheduler', () => {
     expect([1, 2, 3, 4].map((i) => nodeOf(sim, `web-${i}`))).toEqual(first);
     expect(sim.trace.slice().length).toBe(events1);
   });
+
+  it('leaves pods that name another scheduler alone', () => {
+    const sim = newSim([nodeYaml('node-1')]);
+    sim.apply([podYaml('custom', { schedulerName: 'my-scheduler' })]);
+    sim.runFor(3_000);
+    expect(nodeOf(sim, 'custom')).toBeUndefined();
+    expect(sim.listObjects('events', 'default')).toEqual([]);
+  });
 });
