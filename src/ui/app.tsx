@@ -1,9 +1,59 @@
-/** The page shell. The visualizer itself (graph, editor, timeline) arrives with issue 4. */
+/**
+ * The page: desired state on the left, the loops in the middle, the objects and the inspector on the right, time and
+ * faults below. It opens with a 3-replica Deployment on 3 nodes already playing.
+ */
+import { useEffect } from 'react';
+import { TopBar } from './layout/top-bar.tsx';
+import { EditorPanel } from './editor-panel/editor-panel.tsx';
+import { ControllerGraph } from './graph/controller-graph.tsx';
+import { ObjectsView } from './objects/objects-view.tsx';
+import { Inspector } from './inspector/inspector.tsx';
+import { EventLog } from './events/event-log.tsx';
+import { Timeline } from './timeline/timeline.tsx';
+import { FaultPalette } from './faults/fault-palette.tsx';
+import { useKeyboard } from './keyboard.ts';
+import { useSim } from './state/sim-store.ts';
+import { play, start } from './connection/sim-connection.ts';
+import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_SEED } from './default-demo.ts';
+import './styles.css';
+
 export function App() {
+  const error = useSim((s) => s.error);
+  const setError = useSim((s) => s.setError);
+  useKeyboard();
+  useEffect(() => {
+    void start({ seed: DEFAULT_SEED, nodes: DEFAULT_NODES, manifests: DEFAULT_MANIFESTS }).then((err) => {
+      if (!err) play();
+    });
+  }, []);
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem' }}>
-      <h1>Loopscope</h1>
-      <p>The simulated cluster runs headless today: try <code>npx loopscope run scenarios/delete-a-pod.yaml</code>.</p>
-    </main>
+    <div className="app">
+      <div className="top">
+        <TopBar />
+        {error && (
+          <div className="error-banner" role="alert">
+            {error}
+            <button className="mini" onClick={() => setError(null)} aria-label="Dismiss">
+              ✕
+            </button>
+          </div>
+        )}
+      </div>
+      <main className="panes">
+        <EditorPanel />
+        <ControllerGraph />
+        <div className="right">
+          <ObjectsView />
+          <Inspector />
+        </div>
+      </main>
+      <footer className="bottom">
+        <Timeline />
+        <div className="bottom-panes">
+          <EventLog />
+          <FaultPalette />
+        </div>
+      </footer>
+    </div>
   );
 }

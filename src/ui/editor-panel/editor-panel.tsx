@@ -1,0 +1,101 @@
+/**
+ * Desired state, as YAML: the Monaco editor (lazy-loaded, in its own chunk), Apply (server-side apply as field
+ * manager "kubectl"), kubectl's answer underneath, and every error put on the line it is about. Nothing is applied
+ * when any document is invalid.
+ */
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { stringify } from 'yaml';
+import { act, inspect } from '../connection/sim-connection.ts';
+import { useSim } from '../state/sim-store.ts';
+import { statusMarkers, syntaxMarkers, type EditorMarker } from '../editor/markers.ts';
+import { DEFAULT_MANIFESTS } from '../default-demo.ts';
+
+const YamlEditor = lazy(() => import('../editor/yaml-editor.tsx'));
+
+export function EditorPanel() {
+  const [text, setText] = useState(DEFAULT_MANIFESTS);
+  const [markers, setMarkers] = useState<EditorMarker[]>([]);
+  const [output, setOutput] = useState<{ ok: boolean; lines: string[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const selection = useSim((s) => s.selection);
+  const objects = useSim((s) => s.objects);
+  const selected = selection?.type === 'object' ? objects.get(selection.key) : undefined;
+
+  const apply = useCallback(async () => {
+    const syntax = syntaxMarkers(text);
+    if (syntax.length) {
+      setMarkers(syntax);
+      setOutput({ ok: false, lines: ['error: the YAML has syntax errors (marked in the editor); nothing was applied'] });
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await act({ type: 'apply', manifests: text });
+      const failed = r.results.filter((x) => x.status && x.index !== undefined).map((x) => ({ documentIndex: x.index!, status: x.status! }));
+      const inputErrors: EditorMarker[] = r.errors
+        .filter((e) => e.line > 0)
+        .map((e) => ({ startLineNumber: e.line, startColumn: e.column || 1, endLineNumber: e.line, endColumn: 1000, message: e.message, severity: 'error' as const, source: 'kubectl' }));
+      setMarkers([...statusMarkers(text, failed), ...inputErrors]);
+      setOutput({ ok: r.ok, lines: r.ok ? r.messages : [...r.messages, 'nothing was applied'] });
+    } finally {
+      setBusy(false);
+    }
+  }, [text]);
+
+  const loadLive = useCallback(async () => {
+    if (!selected) return;
+    const r = await inspect({ apiVersion: selected.apiVersion, kind: selected.kind, namespace: selected.namespace, name: selected.name });
+    const o = r?.object as { apiVersion: string; kind: string; metadata: Record<string, unknown>; spec?: unknown; data?: unknown } | null;
+    if (!o) return;
+    const { name, namespace, labels, annotations } = o.metadata as Record<string, unknown>;
+    const meta: Record<string, unknown> = { name };
+    if (namespace) meta.namespace = namespace;
+    if (labels) meta.labels = labels;
+    if (annotations) meta.annotations = annotations;
+    const live: Record<string, unknown> = { apiVersion: o.apiVersion, kind: o.kind, metadata: meta };
+    if (o.spec !== undefined) live.spec = o.spec;
+    if (o.data !== undefined) live.data = o.data;
+    setText(stringify(live));
+    setMarkers([]);
+    setOutput({ ok: true, lines: [`loaded the live ${o.kind.toLowerCase()}/${name} (spec only: status belongs to its controller)`] });
+  }, [selected]);
+
+  return (
+    <section className="editor-panel" aria-label="Desired state">
+      <header>
+        <h2>Desired state</h2>
+        <div className="actions">
+          {selected && (
+            <button onClick={loadLive} title="Load the selected object's current spec">
+              Edit live {selected.kind.toLowerCase()}/{selected.name}
+            </button>
+          )}
+          <button className="primary" onClick={apply} disabled={busy} data-testid="apply" title="kubectl apply (Ctrl+Enter)">
+            Apply
+          </button>
+        </div>
+      </header>
+      <div className="editor-host">
+        <Suspense fallback={<textarea className="editor-fallback" value={text} onChange={(e) => setText(e.target.value)} aria-label="YAML (editor loading)" />}>
+          <YamlEditor
+            value={text}
+            onChange={(v) => {
+              setText(v);
+              if (markers.length) setMarkers([]);
+            }}
+            onApply={apply}
+            markers={markers}
+            fontSize={15}
+            theme="dark"
+            ariaLabel="Desired state YAML"
+          />
+        </Suspense>
+      </div>
+      {output && (
+        <pre className={`kubectl-output ${output.ok ? 'ok' : 'error'}`} data-testid="apply-output" aria-live="polite">
+          {output.lines.join('\n')}
+        </pre>
+      )}
+    </section>
+  );
+}

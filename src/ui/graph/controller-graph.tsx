@@ -1,0 +1,185 @@
+/**
+ * The controller graph: the api-server (and its etcd) in the middle, every loop around it. Requests travel in,
+ * watch deliveries travel out; only edges carrying something right now animate. Each controller shows its phase
+ * (observe → diff → act → status) and its queue. Clicking one selects it (its panel opens).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ReactFlow, Background, Handle, Position, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useSim } from '../state/sim-store.ts';
+import { focusController } from '../connection/sim-connection.ts';
+import { API_SERVER, USER, graphControllers, layout, phasesOf, trafficOf, type GraphController, type Phase } from './graph-model.ts';
+import { actorsOf, causeChain, indexEvents } from '../events/cause-chain.ts';
+
+/** How long (wall ms) an edge keeps animating after it last carried something. */
+const LINGER_MS = 700;
+
+type ControllerData = { c: GraphController; phase: Phase; highlighted: boolean };
+type CenterData = { label: string; sub: string; highlighted: boolean };
+
+function ControllerNode({ data }: NodeProps<Node<ControllerData>>) {
+  const { c, phase, highlighted } = data;
+  return (
+    <div className={`gnode controller ${c.alive ? '' : 'dead'} ${c.paused ? 'paused' : ''} ${highlighted ? 'highlighted' : ''}`} data-testid={`gnode-${c.id}`}>
+      <Handle type="target" id="t-t" position={Position.Top} />
+      <Handle type="target" id="t-b" position={Position.Bottom} />
+      <Handle type="target" id="t-l" position={Position.Left} />
+      <Handle type="target" id="t-r" position={Position.Right} />
+      <Handle type="source" id="s-t" position={Position.Top} />
+      <Handle type="source" id="s-b" position={Position.Bottom} />
+      <Handle type="source" id="s-l" position={Position.Left} />
+      <Handle type="source" id="s-r" position={Position.Right} />
+      <div className="title">{c.label}</div>
+      <div className="phases" aria-label={`phase ${phase}`}>
+        {(['observe', 'diff', 'act', 'status'] as const).map((p) => (
+          <span key={p} className={p === phase ? 'on' : ''}>
+            {p}
+          </span>
+        ))}
+      </div>
+      <div className="queue">
+        {!c.alive ? 'crashed' : c.paused ? 'paused' : `queue ${c.depth}${c.processing ? ` · working ${c.processing}` : ''}${c.backoff ? ` · backoff ${c.backoff}` : ''}`}
+      </div>
+    </div>
+  );
+}
+
+function CenterNode({ data }: NodeProps<Node<CenterData>>) {
+  return (
+    <div className={`gnode center ${data.highlighted ? 'highlighted' : ''}`}>
+      <Handle type="target" id="t-t" position={Position.Top} />
+      <Handle type="target" id="t-b" position={Position.Bottom} />
+      <Handle type="target" id="t-l" position={Position.Left} />
+      <Handle type="target" id="t-r" position={Position.Right} />
+      <Handle type="source" id="s-t" position={Position.Top} />
+      <Handle type="source" id="s-b" position={Position.Bottom} />
+      <Handle type="source" id="s-l" position={Position.Left} />
+      <Handle type="source" id="s-r" position={Position.Right} />
+      <div className="title">{data.label}</div>
+      <div className="queue">{data.sub}</div>
+    </div>
+  );
+}
+
+const nodeTypes = { controller: ControllerNode, center: CenterNode };
+
+/** Which side of each node an edge between positions a and b should leave and enter by. */
+function sides(a: { x: number; y: number }, b: { x: number; y: number }): { from: string; to: string } {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  if (Math.abs(dx) > Math.abs(dy)) return dx > 0 ? { from: 'r', to: 'l' } : { from: 'l', to: 'r' };
+  return dy > 0 ? { from: 'b', to: 't' } : { from: 't', to: 'b' };
+}
+
+/** Re-frames the graph when controllers appear or go (fitView on mount happens before the first frame). */
+function FitOnChange({ count }: { count: number }) {
+  const { fitView } = useReactFlow();
+  useEffect(() => {
+    const t = setTimeout(() => void fitView({ padding: 0.08, duration: 300 }), 50);
+    return () => clearTimeout(t);
+  }, [count, fitView]);
+  return null;
+}
+
+export function ControllerGraph() {
+  const summaries = useSim((s) => s.controllers);
+  const recent = useSim((s) => s.recent);
+  const events = useSim((s) => s.events);
+  const selection = useSim((s) => s.selection);
+  const select = useSim((s) => s.select);
+  const objectCount = useSim((s) => s.objects.size);
+  const controllers = useMemo(() => graphControllers(summaries), [summaries]);
+  const [phases, setPhases] = useState<Map<string, Phase>>(new Map());
+  const lastSeen = useRef(new Map<string, number>());
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    const now = performance.now();
+    const t = trafficOf(recent, controllers);
+    for (const n of t.writes) lastSeen.current.set(`w:${n}`, now);
+    for (const n of t.deliveries) lastSeen.current.set(`d:${n}`, now);
+    setPhases((p) => phasesOf(recent, controllers, p));
+    const timer = setTimeout(() => setTick((x) => x + 1), LINGER_MS);
+    return () => clearTimeout(timer);
+  }, [recent, controllers]);
+
+  const highlighted = useMemo(() => {
+    if (selection?.type !== 'event') return new Set<string>();
+    const chain = causeChain(indexEvents(events), selection.id);
+    const ids = new Set<string>();
+    for (const actor of actorsOf(chain)) {
+      if (actor === 'user' || actor.startsWith('kubectl')) ids.add(USER);
+      else if (actor === API_SERVER) ids.add(API_SERVER);
+      else {
+        const c = controllers.find((x) => x.id === actor || actor.startsWith(`${x.process}/`) || actor === x.process);
+        if (c) ids.add(c.id);
+      }
+    }
+    return ids;
+  }, [selection, events, controllers]);
+
+  const { nodes, edges } = useMemo(() => {
+    void tick;
+    const now = performance.now();
+    const active = (k: string) => now - (lastSeen.current.get(k) ?? -Infinity) < LINGER_MS;
+    const pos = layout(controllers);
+    const nodes: Node[] = [
+      { id: API_SERVER, type: 'center', position: pos.get(API_SERVER)!, data: { label: 'api-server + etcd', sub: `${objectCount} objects`, highlighted: highlighted.has(API_SERVER) } },
+      { id: USER, type: 'center', position: pos.get(USER)!, data: { label: 'you (kubectl)', sub: 'desired state', highlighted: highlighted.has(USER) } },
+      ...controllers.map((c) => ({
+        id: c.id,
+        type: 'controller',
+        position: pos.get(c.id) ?? { x: 0, y: 0 },
+        data: { c, phase: phases.get(c.id) ?? 'idle', highlighted: highlighted.has(c.id) },
+        selected: selection?.type === 'controller' && selection.name === c.id,
+      })),
+    ];
+    const edges: Edge[] = [];
+    const center = pos.get(API_SERVER)!;
+    const link = (id: string, kind: 'write' | 'watch', on: boolean) => {
+      const p = pos.get(id) ?? center;
+      const [source, target] = kind === 'write' ? [id, API_SERVER] : [API_SERVER, id];
+      const sd = kind === 'write' ? sides(p, center) : sides(center, p);
+      edges.push({
+        id: `${kind[0]}:${id}`,
+        source,
+        target,
+        sourceHandle: `s-${sd.from}`,
+        targetHandle: `t-${sd.to}`,
+        animated: on,
+        className: `edge ${kind}${on ? ' active' : ''}`,
+      });
+    };
+    link(USER, 'write', active(`w:${USER}`));
+    for (const c of controllers) {
+      link(c.id, 'write', active(`w:${c.id}`));
+      link(c.id, 'watch', active(`d:${c.id}`));
+    }
+    return { nodes, edges };
+  }, [controllers, phases, highlighted, selection, objectCount, tick]);
+
+  return (
+    <section className="graph" aria-label="Controller graph" data-testid="controller-graph">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        fitView
+        minZoom={0.2}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        proOptions={{ hideAttribution: true }}
+        onNodeClick={(_, n) => {
+          if (n.id === API_SERVER || n.id === USER) return;
+          const c = controllers.find((x) => x.id === n.id);
+          const name = c?.process.startsWith('kubelet/') ? summaries.find((s) => s.process === c.process)?.name ?? c.id : n.id;
+          select({ type: 'controller', name });
+          focusController(name);
+        }}
+      >
+        <Background gap={32} />
+        <FitOnChange count={controllers.length} />
+      </ReactFlow>
+    </section>
+  );
+}

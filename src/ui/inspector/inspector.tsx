@@ -1,0 +1,31 @@
+/** The right-hand panel: whatever is selected (an object, a controller, an event), or a hint. */
+import { useSim } from '../state/sim-store.ts';
+import { ObjectInspector } from './object-inspector.tsx';
+import { ControllerInspector } from './controller-inspector.tsx';
+import { EventInspector } from './event-inspector.tsx';
+
+export function Inspector() {
+  const selection = useSim((s) => s.selection);
+  const objects = useSim((s) => s.objects);
+  const select = useSim((s) => s.select);
+  let body;
+  if (selection?.type === 'object') {
+    const o = objects.get(selection.key);
+    body = o ? <ObjectInspector summary={o} /> : <p>That object is gone (deleted, or not created yet at this moment).</p>;
+  } else if (selection?.type === 'controller') body = <ControllerInspector name={selection.name} />;
+  else if (selection?.type === 'event') body = <EventInspector id={selection.id} />;
+  else body = <p className="hint">Click an object, a controller or an event to see inside it.</p>;
+  return (
+    <section className="inspector" aria-label="Inspector">
+      <header>
+        <h2>Inspector</h2>
+        {selection && (
+          <button className="mini" onClick={() => select(null)} aria-label="Close inspector">
+            ✕
+          </button>
+        )}
+      </header>
+      {body}
+    </section>
+  );
+}

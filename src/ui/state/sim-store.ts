@@ -1,0 +1,100 @@
+/**
+ * The page's mirror of the simulation, in zustand: what the latest frame said, plus what the user has selected.
+ * Nothing here simulates; reducers only fold frames in.
+ */
+import { create } from 'zustand';
+import type { ControllerDetail, ControllerSummary, Frame, ObjectSummary, TraceEvent } from '../../worker/protocol.ts';
+
+/** Most trace events the page keeps (older ones scroll out of the event log; the worker keeps them all). */
+export const MAX_EVENTS = 20_000;
+
+export type Selection =
+  | { type: 'object'; key: string }
+  | { type: 'controller'; name: string }
+  | { type: 'event'; id: number }
+  | null;
+
+export interface SimState {
+  ready: boolean;
+  error: string | null;
+  now: number;
+  step: number;
+  head: number;
+  playing: boolean;
+  speed: number;
+  inPast: boolean;
+  converged: boolean;
+  convergence: string[];
+  objects: Map<string, ObjectSummary>;
+  events: TraceEvent[];
+  /** Trace id of the newest event (events may have been skipped for very busy frames). */
+  lastEventId: number;
+  /** Events received in the latest frame (what the graph animates now). */
+  recent: TraceEvent[];
+  controllers: ControllerSummary[];
+  focus: ControllerDetail | null;
+  selection: Selection;
+  /** Markers of user actions and faults on the timeline: step and time. */
+  markers: Array<{ id: number; time: number; kind: 'user' | 'fault'; label: string }>;
+  applyFrame(frame: Frame): void;
+  select(selection: Selection): void;
+  setError(message: string | null): void;
+}
+
+export const useSim = create<SimState>((set) => ({
+  ready: false,
+  error: null,
+  now: 0,
+  step: 0,
+  head: 0,
+  playing: false,
+  speed: 1,
+  inPast: false,
+  converged: false,
+  convergence: [],
+  objects: new Map(),
+  events: [],
+  lastEventId: 0,
+  recent: [],
+  controllers: [],
+  focus: null,
+  selection: null,
+  markers: [],
+  applyFrame: (f) =>
+    set((s) => {
+      const objects = f.objects.full ? new Map<string, ObjectSummary>() : new Map(s.objects);
+      for (const o of f.objects.upserts) objects.set(o.key, o);
+      for (const k of f.objects.deletes) objects.delete(k);
+      let events = f.reset ? f.events : s.events.concat(f.events);
+      if (events.length > MAX_EVENTS) events = events.slice(events.length - MAX_EVENTS);
+      const newMarkers = f.events
+        .filter((e) => e.kind === 'user.action' || e.kind === 'fault.inject')
+        .map((e) => ({
+          id: e.id,
+          time: e.time,
+          kind: e.kind === 'user.action' ? ('user' as const) : ('fault' as const),
+          label: e.kind === 'user.action' || e.kind === 'fault.inject' ? e.detail : '',
+        }));
+      const markers = f.reset ? newMarkers : s.markers.concat(newMarkers);
+      return {
+        ready: true,
+        now: f.now,
+        step: f.step,
+        head: f.head,
+        playing: f.playing,
+        speed: f.speed,
+        inPast: f.inPast,
+        converged: f.converged,
+        convergence: f.convergence,
+        objects: f.objects.upserts.length || f.objects.deletes.length || f.objects.full ? objects : s.objects,
+        events,
+        lastEventId: f.events.length ? f.events[f.events.length - 1]!.id : f.reset ? 0 : s.lastEventId,
+        recent: f.events,
+        controllers: f.controllers,
+        focus: f.focus ?? null,
+        markers,
+      };
+    }),
+  select: (selection) => set({ selection }),
+  setError: (error) => set({ error }),
+}));

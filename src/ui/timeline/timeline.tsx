@@ -1,0 +1,50 @@
+/**
+ * The timeline: a scrubber over the branch's steps with markers for your actions and faults. Dragging seeks
+ * (the worker restores the nearest checkpoint and re-executes); acting in the past forks the timeline.
+ */
+import { useState } from 'react';
+import { useSim } from '../state/sim-store.ts';
+import { seekStep } from '../connection/sim-connection.ts';
+import { formatClock } from '../format.ts';
+
+export function Timeline() {
+  const step = useSim((s) => s.step);
+  const head = useSim((s) => s.head);
+  const now = useSim((s) => s.now);
+  const markers = useSim((s) => s.markers);
+  const [drag, setDrag] = useState<number | null>(null);
+  const max = Math.max(head, step, 1);
+  const value = drag ?? step;
+  const lastTime = Math.max(now, ...markers.map((m) => m.time), 1);
+  return (
+    <section className="timeline" aria-label="Timeline">
+      <input
+        type="range"
+        min={0}
+        max={max}
+        value={value}
+        aria-label="Scrub through steps"
+        data-testid="scrubber"
+        onChange={(e) => setDrag(Number(e.target.value))}
+        onPointerUp={() => {
+          if (drag !== null) seekStep(drag);
+          setDrag(null);
+        }}
+        onKeyUp={() => {
+          if (drag !== null) seekStep(drag);
+          setDrag(null);
+        }}
+      />
+      <div className="markers" aria-hidden="true">
+        {markers.map((m) => (
+          <span key={m.id} className={`marker ${m.kind}`} style={{ left: `${Math.min(100, (m.time / lastTime) * 100)}%` }} title={`${formatClock(m.time)} ${m.label}`} />
+        ))}
+      </div>
+      <div className="legend">
+        <span>step {value} / {max}</span>
+        <span className="marker-legend user">your actions</span>
+        <span className="marker-legend fault">faults</span>
+      </div>
+    </section>
+  );
+}
