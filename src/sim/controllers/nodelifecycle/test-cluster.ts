@@ -3,12 +3,13 @@
  * the kubelets by hand (register the Node, post Ready, renew the Lease) through the api-server.
  */
 import type { Node, Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
-import { rfc3339, rfc3339Micro } from '../../engine/clock.ts';
+import { parseTime, rfc3339, rfc3339Micro } from '../../engine/clock.ts';
 import { registerControllers } from '../../cluster/controller-registry.ts';
 import { Simulation } from '../../simulation.ts';
+import { taintEvictionControllerDescriptor } from '../tainteviction/descriptor.ts';
 import { nodeLifecycleControllerDescriptor } from './descriptor.ts';
 
-registerControllers(nodeLifecycleControllerDescriptor);
+registerControllers(nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor);
 
 export function newSim(controllers: string[] = ['node-lifecycle-controller'], seed = 1): Simulation {
   return Simulation.create({ seed, nodes: [], controllers, clientQPS: 'off' });
@@ -61,6 +62,20 @@ export function createPod(sim: Simulation, name: string, nodeName: string, toler
     type: 'patch', resource: 'pod', name, namespace: 'default', subresource: 'status', patchType: 'merge',
     patch: { status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: rfc3339(sim.now) }] } },
   }));
+}
+
+/** Virtual times of the controllers' events with `reason` (and a message containing `text`). */
+export function eventTimes(sim: Simulation, reason: string, text = ''): number[] {
+  return sim.trace
+    .slice()
+    .filter((e) => e.kind === 'k8s.event' && e.reason === reason && e.message.includes(text))
+    .map((e) => e.time);
+}
+
+/** When the node first carried the taint `key:effect` (from its timeAdded, or the trace of node updates). */
+export function taintTime(sim: Simulation, node: string, key: string, effect = 'NoExecute'): number | undefined {
+  const t = taintsOf(sim, node).find((x) => x.key === key && x.effect === effect);
+  return t?.timeAdded ? parseTime(t.timeAdded) : undefined;
 }
 
 export function taintsOf(sim: Simulation, name: string): Taint[] {
