@@ -246,5 +246,6 @@ export function createSimulationHost(scenario: Scenario): ScenarioHost {
       return sim.trace;
     },
     isConverged: () => sim.isConverged(),
+    note: (detail: string) => sim.trace.emit('scenario', { kind: 'scenario.note', detail }),
   };
 }

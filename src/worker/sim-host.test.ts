@@ -77,7 +77,7 @@ describe('SimHost', () => {
     const h = harness();
     h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1 } });
     h.host.receive({ type: 'act', requestId: 2, action: { type: 'apply', manifests: DEPLOYMENT.replace('replicas: 3', 'replicas: -2') } });
-    const reply = h.replies().at(-1) as Extract<WorkerMessage, { type: 'reply' }> & { kind: 'act' };
+    const reply = h.replies().at(-1) as Extract<WorkerMessage, { type: 'reply'; kind: 'act' }>;
     expect(reply.ok).toBe(true);
     expect(reply.result.ok).toBe(false);
     expect(reply.result.results[0]?.status?.details?.causes?.[0]?.field).toBe('spec.replicas');

@@ -9,6 +9,7 @@ import { fieldOwners } from '../sim/apiserver/fieldmanager/field-owners.ts';
 import { compareCacheWithServer } from '../sim/client/compare-cache.ts';
 import { parseScenario, formatScenarioError } from '../sim/scenario/parse-scenario.ts';
 import type { ScenarioAction } from '../sim/scenario/scenario.ts';
+import { resolveSelection } from '../sim/scenario/run-scenario.ts';
 import { Simulation, simulationOptionsFor, type SimulationRecipe } from '../sim/simulation.ts';
 import { explain } from '../sim/trace/explain.ts';
 import type { TraceEvent } from '../sim/trace/trace-event.ts';
@@ -194,7 +195,7 @@ export class SimHost {
         sim.runUntil(stop);
         if (action && action.at <= target) {
           this.pendingActions.shift();
-          sim.act(action.action);
+          this.playScenarioAction(action);
           continue;
         }
         return;
@@ -212,11 +213,19 @@ export class SimHost {
       if (action && (next === undefined || action.at <= next)) {
         sim.runUntil(action.at);
         this.pendingActions.shift();
-        sim.act(action.action);
+        this.playScenarioAction(action);
         continue;
       }
       if (!sim.stepOnce()) return;
     }
+  }
+
+  /** A scenario's timed action; a selector target ("the oldest pod of app=web") is resolved now, as the CLI does. */
+  private playScenarioAction(a: ScenarioAction): void {
+    const sim = this.sim!;
+    const action = resolveSelection(sim, a);
+    if (typeof action === 'string') sim.cluster.ctx.trace.emit('scenario', { kind: 'scenario.note', detail: `skipped: ${action}` });
+    else sim.act(action);
   }
 
   private postFrame(): void {

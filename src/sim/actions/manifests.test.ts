@@ -41,4 +41,23 @@ describe('parseManifests', () => {
   it('skips empty documents', () => {
     expect(parseManifests('---\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n').documents).toHaveLength(1);
   });
+
+  it('refuses absurd nesting quickly instead of overflowing the parser', () => {
+    for (const text of ['- '.repeat(20_000) + 'x', '['.repeat(50_000), 'a:\n' + Array.from({ length: 3000 }, (_, i) => ' '.repeat(i + 1) + 'b:').join('\n')]) {
+      const started = performance.now();
+      const r = parseManifests(text);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(r.documents).toEqual([]);
+      expect(r.errors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('finds duplicate keys in linear time and names their line', () => {
+    const keys = Array.from({ length: 50_000 }, (_, i) => `  k${i}: v`).join('\n');
+    const started = performance.now();
+    const r = parseManifests(`apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata:\n${keys}\n  k7: again\n`);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(r.errors[0]!.message).toMatch(/duplicate key "k7"/);
+    expect(r.errors[0]!.line).toBe(50_005);
+  });
 });

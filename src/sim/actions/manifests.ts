@@ -4,6 +4,7 @@
  * exponentially), and every syntax error reported with its line and column. Nothing is applied if any document fails.
  */
 import { LineCounter, parseAllDocuments } from 'yaml';
+import { duplicateKey, tooDeep } from '../yaml/yaml-guards.ts';
 
 /** Upstream's request body limit (3 MiB); a manifest bigger than a few of those is certainly a mistake. */
 export const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
@@ -39,8 +40,12 @@ export function parseManifests(input: string | readonly object[]): ParsedManifes
       errors: [{ line: 0, column: 0, message: `manifest is ${(input.length / 1048576).toFixed(1)} MiB; the limit is ${MAX_MANIFEST_BYTES / 1048576} MiB` }],
     };
   }
+  // The parser composes recursively and its pretty errors and unique-key check are super-linear: absurd nesting is
+  // refused by a linear scan first, errors are located with the line counter, and duplicates by a linear walk.
+  const deep = tooDeep(input);
+  if (deep) return { documents: [], errors: [{ line: deep.line, column: deep.column, message: deep.message }] };
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(input, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const docs = parseAllDocuments(input, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const documents: ManifestDocument[] = [];
   const errors: ManifestError[] = [];
   const list = Array.isArray(docs) ? docs : [docs];
@@ -53,6 +58,13 @@ export function parseManifests(input: string | readonly object[]): ParsedManifes
       errors.push({ line: pos.line, column: pos.col, message: firstLine(e.message), documentIndex: index });
     }
     if (doc.errors.length) {
+      index++;
+      continue;
+    }
+    const dup = duplicateKey(doc);
+    if (dup) {
+      const pos = lineCounter.linePos(dup.offset);
+      errors.push({ line: pos.line, column: pos.col, message: `duplicate key ${JSON.stringify(dup.key)} (a mapping may not have the same key twice)`, documentIndex: index });
       index++;
       continue;
     }

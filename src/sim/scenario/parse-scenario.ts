@@ -6,14 +6,14 @@
  * and alias expansion is capped ({@link MAX_ALIAS_COUNT}) so a "billion laughs" document fails fast.
  */
 import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
-import { duplicateKey, firstAlias, MAX_ALIAS_COUNT, MAX_ERRORS, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES, tooDeep } from './yaml-guards.ts';
+import { duplicateKey, firstAlias, MAX_ALIAS_COUNT, MAX_ERRORS, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES, tooDeep } from '../yaml/yaml-guards.ts';
 import type { z } from 'zod';
 import { scenarioSchema, type ScenarioFile } from './scenario-schema.ts';
 import { checkManifests, type ManifestsSite } from './check-manifests.ts';
 import { normalizeScenario } from './normalize-scenario.ts';
 import type { Scenario } from './scenario.ts';
 
-export { MAX_ALIAS_COUNT, MAX_ERRORS, MAX_FLOW_DEPTH, MAX_INDENT, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES } from './yaml-guards.ts';
+export { MAX_ALIAS_COUNT, MAX_ERRORS, MAX_FLOW_DEPTH, MAX_INDENT, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES } from '../yaml/yaml-guards.ts';
 
 /** A problem in a scenario file, located. `line`/`column` are 1-based. */
 export interface ScenarioError {
