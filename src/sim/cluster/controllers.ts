@@ -7,5 +7,7 @@ import { replicaSetControllerDescriptor } from '../controllers/replicaset/descri
 import { deploymentControllerDescriptor } from '../controllers/deployment/descriptor.ts';
 import { schedulerDescriptor } from '../controllers/scheduler/descriptor.ts';
 import { kubeletDescriptor } from '../controllers/kubelet/descriptor.ts';
+import { nodeLifecycleControllerDescriptor } from '../controllers/nodelifecycle/descriptor.ts';
+import { taintEvictionControllerDescriptor } from '../controllers/tainteviction/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor);
