@@ -39,6 +39,8 @@ export class ApiEventRecorder implements EventRecorder {
   private cache = new Map<string, Recorded>();
   private pending = new Map<number, Pending>();
   private nextToken = 1;
+  /** The last timestamp used in a name, in ns: names stay unique when several events share one virtual instant. */
+  private lastNanos = 0n;
 
   constructor(
     private readonly ctx: SimContext,
@@ -47,7 +49,14 @@ export class ApiEventRecorder implements EventRecorder {
     readonly component: string,
     /** `source.host` / `reportingInstance` (a kubelet's node). */
     readonly host = '',
-  ) {}
+  ) {
+    let h = 0;
+    for (let i = 0; i < component.length; i++) h = (Math.imul(h, 31) + component.charCodeAt(i)) | 0;
+    for (let i = 0; i < host.length; i++) h = (Math.imul(h, 31) + host.charCodeAt(i)) | 0;
+    this.spread = BigInt((h >>> 0) % 997) * 1000n;
+  }
+
+  private readonly spread: bigint;
 
   event(object: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void {
     const involved = refOf(object);
@@ -78,9 +87,11 @@ export class ApiEventRecorder implements EventRecorder {
       this.touch(key, seen);
       return;
     }
-    // `fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())`
-    const nanos = (BigInt(EPOCH_MS + Math.floor(this.ctx.now)) * 1_000_000n + BigInt(Math.round((this.ctx.now % 1) * 1e6))).toString(16);
-    const name = `${object.metadata.name ?? 'unknown'}.${nanos}`;
+    // `fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())`. Real clocks never repeat a nanosecond; a virtual instant
+    // does, so each recorder moves on by at least 1 ns, and recorders are spread apart by their component's hash.
+    const base = BigInt(EPOCH_MS + Math.floor(this.ctx.now)) * 1_000_000n + BigInt(Math.round((this.ctx.now % 1) * 1e6)) + this.spread;
+    this.lastNanos = base > this.lastNanos ? base : this.lastNanos + 1n;
+    const name = `${object.metadata.name ?? 'unknown'}.${this.lastNanos.toString(16)}`;
     const event = {
       apiVersion: 'v1',
       kind: 'Event',
