@@ -1,0 +1,273 @@
+/**
+ * The garbage collector: deletes objects whose owners are gone, deletes an owner's dependents before the owner when
+ * it is deleted in the foreground, and strips an orphaning owner's references from its dependents.
+ *
+ * Ported from kubernetes `pkg/controller/garbagecollector/garbagecollector.go` (`attemptToDeleteWorker`,
+ * `attemptToDeleteItem`, `processDeletingDependentsItem`, `classifyReferences`, `isDangling`,
+ * `attemptToOrphanWorker`). The steps of `attemptToDeleteItem`, in upstream's order: an object being deleted (not in
+ * the foreground) is left alone; the live object is read from the api-server (gone, or another UID → a virtual
+ * delete event); a foreground-deleting owner waits for its blocking dependents, then loses its `foregroundDeletion`
+ * finalizer; an object without owners is kept; otherwise each owner reference is classified as solid, dangling
+ * (owner absent or another UID) or waiting (owner being deleted in the foreground): with a solid owner, dangling and
+ * waiting references are patched out; with a waiting owner and dependents of its own, the object is deleted in the
+ * foreground; otherwise it is deleted (background, or the policy its own finalizers say).
+ *
+ * @remarks Until every monitor's informer has synced, an item waits 100 ms (upstream: the workers start after
+ * `WaitForCacheSync`). Both of upstream's queues are this controller's one queue (graph-builder.ts).
+ */
+import type { KubeObject, OwnerReference } from '../../api/object.ts';
+import type { DeletionPropagation } from '../../apiserver/api-request.ts';
+import type { ClientOp } from '../../client/api-call.ts';
+import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
+import type { Client } from '../../client/client.ts';
+import type { ReconcileContext, ReconcileGenerator, Reconciler, Request, Result } from '../../controller/reconciler.ts';
+import { refOf, type ObjectRef } from '../../trace/trace-event.ts';
+import {
+  FINALIZER_DELETE_DEPENDENTS,
+  FINALIZER_ORPHAN,
+  beingDeleted,
+  hasFinalizer,
+  type GraphBuilder,
+} from './graph-builder.ts';
+import { describeIdentity, identityOfOwner, type GraphNode, type ObjectReference } from './graph.ts';
+import {
+  deleteObject,
+  deleteOwnerRefStrategicMergePatch,
+  getObject,
+  isNamespacedKind,
+  isNotFound,
+  orphanDependents,
+  patchOwnerRefs,
+  removeFinalizer,
+  unblockOwnerReferencesStrategicMergePatch,
+} from './operations.ts';
+
+/** The controller's name: its queue, its client's user and the trace actor. */
+export const GARBAGE_COLLECTOR_CONTROLLER = 'garbage-collector-controller';
+/** `cache.WaitForCacheSync`'s poll period. */
+export const SYNCED_POLL_PERIOD_MS = 100;
+const ORPHAN_PREFIX = 'orphan:';
+
+/** The owner references of an object, by how their owners stand (`classifyReferences`). */
+export interface ClassifiedReferences {
+  solid: OwnerReference[];
+  dangling: OwnerReference[];
+  waitingForDependentsDeletion: OwnerReference[];
+}
+
+/** What `isDangling` found: the owner, unless dangling. */
+interface Dangling {
+  dangling: boolean;
+  owner?: KubeObject;
+}
+
+/** `enqueuedVirtualDeleteEventErr`: not an error, the node is forgotten. */
+const ENQUEUED_VIRTUAL_DELETE_EVENT = 'enqueued virtual delete event';
+/** `namespacedOwnerOfClusterScopedObjectErr`: will not resolve on retry, the node is forgotten. */
+const NAMESPACED_OWNER_OF_CLUSTER_SCOPED_OBJECT = 'cluster-scoped objects cannot refer to namespaced owners';
+
+export class GarbageCollector implements Reconciler {
+  constructor(
+    readonly graphBuilder: GraphBuilder,
+    private readonly monitors: readonly SharedIndexInformer[],
+  ) {}
+
+  /** One item of either queue: `attemptToDeleteWorker` or `attemptToOrphanWorker`. */
+  *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
+    const key = request.namespace !== undefined ? `${request.namespace}/${request.name}` : request.name;
+    if (!this.monitors.every((m) => m.hasSynced())) {
+      ctx.observe('caches not synced yet (WaitForCacheSync)');
+      return { requeueAfter: SYNCED_POLL_PERIOD_MS };
+    }
+    if (key.startsWith(ORPHAN_PREFIX)) return yield* this.attemptToOrphanWorker(key.slice(ORPHAN_PREFIX.length), ctx);
+    return yield* this.attemptToDeleteWorker(key, ctx);
+  }
+
+  /** `attemptToDeleteWorker`. */
+  private *attemptToDeleteWorker(uid: string, ctx: ReconcileContext): ReconcileGenerator {
+    const n = this.graphBuilder.uidToNode.read(uid);
+    if (!n) {
+      ctx.observe(`uid ${uid} is no longer in the graph`);
+      return {};
+    }
+    const outcome = yield* this.attemptToDeleteItem(n, ctx);
+    if (outcome === ENQUEUED_VIRTUAL_DELETE_EVENT || outcome === NAMESPACED_OWNER_OF_CLUSTER_SCOPED_OBJECT) return {};
+    if (!n.observed) {
+      // Requeue until the item is observed through an informer, so that a virtual node for an object added and
+      // removed during a watch re-establishment does not stay in the graph (kubernetes#56121).
+      ctx.status(`${describeIdentity(n.identity)} has not been observed via informer yet`);
+      return { requeue: true } satisfies Result;
+    }
+    return {};
+  }
+
+  /** `attemptToDeleteItem`. Returns a marker for the outcomes that forget the item; throws to retry. */
+  private *attemptToDeleteItem(item: GraphNode, ctx: ReconcileContext): ClientOp<string | undefined> {
+    const id = describeIdentity(item.identity);
+    // "Being deleted" is a one-way trip to the final deletion: wait for it, then process the dependents.
+    if (item.beingDeleted && !item.deletingDependents) {
+      ctx.observe(`${id} is being deleted, but not in the foreground: wait for its deletion`);
+      return undefined;
+    }
+    const client = ctx.client;
+    let latest: KubeObject;
+    try {
+      latest = yield* getObject(client, item.identity);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      ctx.observe(`${id} not found: a virtual delete event`);
+      this.graphBuilder.enqueueVirtualDeleteEvent(item.identity);
+      return ENQUEUED_VIRTUAL_DELETE_EVENT;
+    }
+    if (latest.metadata.uid !== item.identity.uid) {
+      ctx.observe(`${id} has another UID now (${latest.metadata.uid ?? ''}): a virtual delete event`);
+      this.graphBuilder.enqueueVirtualDeleteEvent(item.identity);
+      return ENQUEUED_VIRTUAL_DELETE_EVENT;
+    }
+    if (item.deletingDependents) return yield* this.processDeletingDependentsItem(item, latest, ctx);
+
+    const ownerReferences = latest.metadata.ownerReferences ?? [];
+    if (ownerReferences.length === 0) {
+      ctx.observe(`${id} doesn't have an owner, continue on next item`, [{ ...refOf(latest), rv: latest.metadata.resourceVersion }]);
+      return undefined;
+    }
+    const classified = yield* this.classifyReferences(item, ownerReferences, client);
+    if (typeof classified === 'string') return classified;
+    const { solid, dangling, waitingForDependentsDeletion } = classified;
+    ctx.observe(
+      `${id}: ${solid.length} solid, ${dangling.length} dangling, ${waitingForDependentsDeletion.length} waiting owner references`,
+      [{ ...refOf(latest), rv: latest.metadata.resourceVersion }],
+    );
+
+    if (solid.length !== 0) {
+      if (dangling.length === 0 && waitingForDependentsDeletion.length === 0) {
+        ctx.diff(`object has at least one existing owner: ${names(solid)}, will not garbage collect`, true);
+        return undefined;
+      }
+      // Waiting references go too, or their owners would be stuck with the foregroundDeletion finalizer.
+      const ownerUIDs = [...dangling, ...waitingForDependentsDeletion].map((r) => r.uid);
+      ctx.diff(`remove dangling references ${names(dangling)} and waiting references ${names(waitingForDependentsDeletion)}`, false);
+      ctx.act(`patch ${item.identity.kind}/${item.identity.name}: remove ownerReferences ${ownerUIDs.join(', ')}`);
+      yield* patchOwnerRefs(client, item.identity, deleteOwnerRefStrategicMergePatch(item.identity.uid, ownerUIDs), {
+        type: 'deleteOwnerRefs',
+        ownerUIDs,
+      });
+      return undefined;
+    }
+    if (waitingForDependentsDeletion.length !== 0 && item.dependents.size !== 0) {
+      for (const dep of this.graphBuilder.uidToNode.dependentsOf(item)) {
+        if (!dep.deletingDependents) continue;
+        // A cycle of foreground deletions: unblock this item's owners (the detection has false positives).
+        ctx.act(`patch ${item.identity.kind}/${item.identity.name}: unblock its owner references (dependency cycle with ${dep.identity.name})`);
+        yield* patchOwnerRefs(client, item.identity, unblockOwnerReferencesStrategicMergePatch(item), { type: 'unblockOwnerRefs' });
+        break;
+      }
+      ctx.diff(`at least one owner of ${id} has FinalizerDeletingDependents, and the object itself has dependents, so it is going to be deleted in Foreground`, false);
+      ctx.act(`delete ${item.identity.kind}/${item.identity.name} (propagationPolicy Foreground)`);
+      yield* deleteObject(client, item.identity, latest.metadata.resourceVersion, ownerReferences, 'Foreground');
+      return undefined;
+    }
+    // No solid owner: collect it, honouring a propagation finalizer it already carries.
+    let policy: DeletionPropagation = 'Background';
+    if (hasFinalizer(latest, FINALIZER_ORPHAN)) policy = 'Orphan';
+    else if (hasFinalizer(latest, FINALIZER_DELETE_DEPENDENTS)) policy = 'Foreground';
+    ctx.diff(`${id} has no solid owner: delete it`, false);
+    ctx.act(`delete ${item.identity.kind}/${item.identity.name} (propagationPolicy ${policy})`);
+    yield* deleteObject(client, item.identity, latest.metadata.resourceVersion, ownerReferences, policy);
+    return undefined;
+  }
+
+  /**
+   * `processDeletingDependentsItem`: an owner deleted in the foreground loses its `foregroundDeletion` finalizer
+   * once no dependent blocks it; until then, its blocking dependents are queued.
+   */
+  private *processDeletingDependentsItem(item: GraphNode, latest: KubeObject, ctx: ReconcileContext): ClientOp<undefined> {
+    const blockingDependents = this.graphBuilder.uidToNode.blockingDependents(item);
+    ctx.observe(
+      `${describeIdentity(item.identity)} is deleting its dependents: ${blockingDependents.length} blocking`,
+      [{ ...refOf(latest), rv: latest.metadata.resourceVersion }, ...blockingDependents.map((d) => depRef(d))],
+    );
+    if (blockingDependents.length === 0) {
+      ctx.diff(`remove DeleteDependents finalizer for item ${describeIdentity(item.identity)}`, false);
+      ctx.act(`remove finalizer ${FINALIZER_DELETE_DEPENDENTS} from ${item.identity.kind}/${item.identity.name}`);
+      yield* removeFinalizer(ctx.client, item.identity, FINALIZER_DELETE_DEPENDENTS);
+      return undefined;
+    }
+    ctx.diff(`waiting for ${blockingDependents.length} blocking dependents: ${blockingDependents.map((d) => d.identity.name).join(', ')}`, false);
+    for (const dep of blockingDependents) {
+      if (!dep.deletingDependents) this.graphBuilder.attemptToDelete(dep, 'manual');
+    }
+    return undefined;
+  }
+
+  /** `classifyReferences`. Returns a marker string when the item must be forgotten. */
+  private *classifyReferences(item: GraphNode, latestReferences: readonly OwnerReference[], client: Client): ClientOp<ClassifiedReferences | string> {
+    const out: ClassifiedReferences = { solid: [], dangling: [], waitingForDependentsDeletion: [] };
+    for (const reference of latestReferences) {
+      const r = yield* this.isDangling(reference, item, client);
+      if (typeof r === 'string') return r;
+      if (r.dangling) {
+        out.dangling.push(reference);
+        continue;
+      }
+      const owner = r.owner!;
+      if (beingDeleted(owner) && hasFinalizer(owner, FINALIZER_DELETE_DEPENDENTS)) out.waitingForDependentsDeletion.push(reference);
+      else out.solid.push(reference);
+    }
+    return out;
+  }
+
+  /** `isDangling`: the owner is absent, or has another UID (remembered in `absentOwnerCache`). */
+  private *isDangling(reference: OwnerReference, item: GraphNode, client: Client): ClientOp<Dangling | string> {
+    const cache = this.graphBuilder.absentOwnerCache;
+    const clusterKey: ObjectReference = identityOfOwner(reference, '');
+    if (cache.has(clusterKey)) return { dangling: true };
+    const namespacedKey: ObjectReference = identityOfOwner(reference, item.identity.namespace);
+    if (cache.has(namespacedKey)) return { dangling: true };
+    const namespaced = isNamespacedKind(reference.apiVersion, reference.kind) ?? true;
+    const absentKey = namespaced ? namespacedKey : clusterKey;
+    if (item.identity.namespace === '' && namespaced) return NAMESPACED_OWNER_OF_CLUSTER_SCOPED_OBJECT;
+    let owner: KubeObject;
+    try {
+      owner = yield* getObject(client, absentKey);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      cache.add(absentKey);
+      return { dangling: true };
+    }
+    if (owner.metadata.uid !== reference.uid) {
+      cache.add(absentKey);
+      return { dangling: true };
+    }
+    return { dangling: false, owner };
+  }
+
+  /**
+   * `attemptToOrphanWorker`: removes the owner's references from all its dependents, then its `orphan` finalizer.
+   * A failure retries the whole step.
+   */
+  private *attemptToOrphanWorker(uid: string, ctx: ReconcileContext): ReconcileGenerator {
+    const owner = this.graphBuilder.uidToNode.read(uid);
+    if (!owner) {
+      ctx.observe(`uid ${uid} is no longer in the graph`);
+      return {};
+    }
+    const dependents = this.graphBuilder.uidToNode.dependentsOf(owner);
+    ctx.observe(`${describeIdentity(owner.identity)} is orphaning ${dependents.length} dependents`, dependents.map((d) => depRef(d)));
+    ctx.diff(`${dependents.length} dependents still reference ${owner.identity.kind}/${owner.identity.name}`, dependents.length === 0);
+    if (dependents.length) ctx.act(`remove the ownerReference to ${owner.identity.name} from ${dependents.map((d) => d.identity.name).join(', ')}`);
+    yield* orphanDependents(ctx.client, owner.identity, dependents);
+    ctx.act(`remove finalizer ${FINALIZER_ORPHAN} from ${owner.identity.kind}/${owner.identity.name}`);
+    yield* removeFinalizer(ctx.client, owner.identity, FINALIZER_ORPHAN);
+    return {};
+  }
+}
+
+function names(refs: readonly OwnerReference[]): string {
+  return `[${refs.map((r) => `${r.kind}/${r.name}`).join(', ')}]`;
+}
+
+function depRef(n: GraphNode): ObjectRef {
+  const id = n.identity;
+  return { apiVersion: id.apiVersion, kind: id.kind, name: id.name, ...(id.namespace ? { namespace: id.namespace } : {}), uid: id.uid };
+}

@@ -1,0 +1,279 @@
+/**
+ * The GraphBuilder: turns every informer event of every monitored resource into a change of the dependency graph,
+ * and decides which nodes the garbage collector must look at (its attemptToDelete and attemptToOrphan queues).
+ *
+ * Ported from kubernetes `pkg/controller/garbagecollector/graph_builder.go` (`processGraphChanges`, `insertNode`,
+ * `removeNode`, `addDependentToOwners`, `removeDependentFromOwners`, `addUnblockedOwnersToDeleteQueue`,
+ * `processTransitions`, `referencesDiffs`, `deletionStartsWithFinalizer`, `enqueueVirtualDeleteEvent`).
+ *
+ * @remarks Simplified from upstream:
+ * - `graphChanges` is not a queue of its own drained by one goroutine: each informer event (and each virtual delete
+ *   event) is applied to the graph at once, in the handler. Events keep their order per informer, as upstream.
+ * - Both queues are the controller's one work queue: an attemptToDelete item is the node's UID, an attemptToOrphan
+ *   item is `orphan:<uid>` (see {@link attemptToOrphanKey}).
+ * - A virtual delete event that disagrees with a virtual node's coordinates (dependents naming the owner by
+ *   different kinds or names: `partitionDependents`, `getAlternateOwnerIdentity`) removes the virtual node anyway,
+ *   and the invalid-namespace owner reference checks (`OwnerRefInvalidNamespace` events) are not modelled.
+ */
+import type { KubeObject, OwnerReference } from '../../api/object.ts';
+import type { ResourceEventHandler } from '../../client/shared-index-informer.ts';
+import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from '../../client/store.ts';
+import type { Controller } from '../../controller/controller.ts';
+import type { QueueReason } from '../../trace/trace-event.ts';
+import { FINALIZER_DELETE_DEPENDENTS, FINALIZER_ORPHAN } from '../../apiserver/strategy/deletion-strategy.ts';
+import { GraphNode, ReferenceCache, UIDToNode, identityOfOwner, sameIdentity, type ObjectReference } from './graph.ts';
+
+export { FINALIZER_DELETE_DEPENDENTS, FINALIZER_ORPHAN };
+
+/** The work-queue key of an attemptToOrphan item. */
+export function attemptToOrphanKey(uid: string): string {
+  return `orphan:${uid}`;
+}
+
+/** A graph change: `event` (add / update / delete, observed or virtual). */
+export interface GraphEvent {
+  eventType: 'add' | 'update' | 'delete';
+  obj: KubeObject;
+  oldObj?: KubeObject;
+  /** A delete the garbage collector inferred from the api-server, not one an informer saw. */
+  virtual?: boolean;
+}
+
+/** `identityFromEvent`. */
+export function identityOf(obj: KubeObject): ObjectReference {
+  return {
+    apiVersion: obj.apiVersion,
+    kind: obj.kind,
+    name: obj.metadata.name ?? '',
+    uid: obj.metadata.uid ?? '',
+    namespace: obj.metadata.namespace ?? '',
+  };
+}
+
+export function beingDeleted(obj: KubeObject): boolean {
+  return obj.metadata.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null;
+}
+
+export function hasFinalizer(obj: KubeObject, finalizer: string): boolean {
+  return (obj.metadata.finalizers ?? []).includes(finalizer);
+}
+
+/** `deletionStartsWithFinalizer`: the object just started being deleted with `finalizer` (or is seen so first). */
+export function deletionStartsWithFinalizer(oldObj: KubeObject | undefined, newObj: KubeObject, finalizer: string): boolean {
+  if (!beingDeleted(newObj) || !hasFinalizer(newObj, finalizer)) return false;
+  if (!oldObj) return true;
+  return !beingDeleted(oldObj) || !hasFinalizer(oldObj, finalizer);
+}
+
+/** `referencesDiffs`: owner references added, removed and changed (same UID, different content), by UID. */
+export function referencesDiffs(
+  old: readonly OwnerReference[],
+  cur: readonly OwnerReference[],
+): { added: OwnerReference[]; removed: OwnerReference[]; changed: Array<{ oldRef: OwnerReference; newRef: OwnerReference }> } {
+  const oldByUID = new Map(old.map((r) => [r.uid, r]));
+  const added: OwnerReference[] = [];
+  const changed: Array<{ oldRef: OwnerReference; newRef: OwnerReference }> = [];
+  for (const r of cur) {
+    const o = oldByUID.get(r.uid);
+    if (!o) added.push(r);
+    else {
+      if (JSON.stringify(o) !== JSON.stringify(r)) changed.push({ oldRef: o, newRef: r });
+      oldByUID.delete(r.uid);
+    }
+  }
+  return { added, removed: [...oldByUID.values()], changed };
+}
+
+export class GraphBuilder {
+  readonly uidToNode = new UIDToNode();
+  /** Owners confirmed absent (deleted, or a different UID under that name). */
+  readonly absentOwnerCache = new ReferenceCache();
+  /** The garbage collector's runner, whose queue holds attemptToDelete and attemptToOrphan items. */
+  runner: Controller | null = null;
+
+  /** `attemptToDelete.Add(node)`. */
+  attemptToDelete(node: GraphNode, reason: QueueReason): void {
+    this.runner?.enqueue(node.identity.uid, reason);
+  }
+
+  /** `attemptToOrphan.Add(node)`. */
+  attemptToOrphan(node: GraphNode, reason: QueueReason): void {
+    this.runner?.enqueue(attemptToOrphanKey(node.identity.uid), reason);
+  }
+
+  /** `enqueueVirtualDeleteEvent`: the api-server says the object is gone (or is another one now). */
+  enqueueVirtualDeleteEvent(identity: ObjectReference): void {
+    const obj: KubeObject = {
+      apiVersion: identity.apiVersion,
+      kind: identity.kind,
+      metadata: { name: identity.name, uid: identity.uid, ...(identity.namespace ? { namespace: identity.namespace } : {}) },
+    };
+    this.processGraphChanges({ eventType: 'delete', obj, virtual: true });
+  }
+
+  /** One step of `processGraphChanges`. */
+  processGraphChanges(event: GraphEvent): void {
+    const obj = event.obj;
+    const uid = obj.metadata.uid;
+    if (!uid) return;
+    let existingNode = this.uidToNode.read(uid);
+    if (existingNode && !event.virtual && !existingNode.observed) {
+      // The first informer event for a node only dependents had named: it is real now.
+      const observedIdentity = identityOf(obj);
+      if (!sameIdentity(observedIdentity, existingNode.identity)) {
+        // Dependents that named the owner by other coordinates are checked again (bad child → good parent).
+        for (const dep of this.uidToNode.dependentsOf(existingNode)) {
+          const ref = dep.owners.find((o) => o.uid === uid);
+          if (!ref || !sameIdentity(identityOfOwner(ref, dep.identity.namespace), observedIdentity)) this.attemptToDelete(dep, 'update');
+        }
+        existingNode = existingNode.clone();
+        existingNode.identity = observedIdentity;
+        this.uidToNode.write(existingNode);
+      }
+      existingNode.virtual = false;
+      existingNode.markObserved();
+    }
+    if ((event.eventType === 'add' || event.eventType === 'update') && !existingNode) {
+      const owners = [...(obj.metadata.ownerReferences ?? [])];
+      const newNode = new GraphNode(identityOf(obj), owners, false);
+      newNode.beingDeleted = beingDeleted(obj);
+      newNode.deletingDependents = beingDeleted(obj) && hasFinalizer(obj, FINALIZER_DELETE_DEPENDENTS);
+      this.insertNode(newNode);
+      // A creation and a deletion may arrive as one event.
+      this.processTransitions(event.oldObj, obj, newNode);
+      return;
+    }
+    if ((event.eventType === 'add' || event.eventType === 'update') && existingNode) {
+      const { added, removed, changed } = referencesDiffs(existingNode.owners, obj.metadata.ownerReferences ?? []);
+      if (added.length || removed.length || changed.length) {
+        // A changed dependency graph may unblock owners waiting for the deletion of their dependents.
+        this.addUnblockedOwnersToDeleteQueue(removed, changed);
+        existingNode.owners = [...(obj.metadata.ownerReferences ?? [])];
+        this.addDependentToOwners(existingNode, added);
+        this.removeDependentFromOwners(existingNode, removed);
+      }
+      if (beingDeleted(obj)) existingNode.markBeingDeleted();
+      this.processTransitions(event.oldObj, obj, existingNode);
+      return;
+    }
+    if (event.eventType === 'delete') {
+      if (!existingNode) return;
+      if (event.virtual && existingNode.observed && !sameIdentity(existingNode.identity, identityOf(obj))) {
+        // Do not remove a real node on a virtual delete naming other coordinates; its dependents that named
+        // those coordinates are dangling.
+        const deleted = identityOf(obj);
+        const matching = this.uidToNode
+          .dependentsOf(existingNode)
+          .filter((dep) => dep.owners.some((o) => o.uid === uid && sameIdentity(identityOfOwner(o, dep.identity.namespace), deleted)));
+        if (matching.length) {
+          this.absentOwnerCache.add(deleted);
+          for (const dep of matching) this.attemptToDelete(dep, 'delete');
+        }
+        return;
+      }
+      this.removeNode(existingNode);
+      const dependents = this.uidToNode.dependentsOf(existingNode);
+      if (existingNode.dependents.size > 0) this.absentOwnerCache.add(identityOf(obj));
+      for (const dep of dependents) this.attemptToDelete(dep, 'delete');
+      for (const owner of existingNode.owners) {
+        const ownerNode = this.uidToNode.read(owner.uid);
+        // An owner deleting its dependents in the foreground checks whether they are all gone.
+        if (!ownerNode || !ownerNode.deletingDependents) continue;
+        this.attemptToDelete(ownerNode, 'delete');
+      }
+    }
+  }
+
+  /** `insertNode`. */
+  private insertNode(n: GraphNode): void {
+    this.uidToNode.write(n);
+    this.addDependentToOwners(n, n.owners);
+  }
+
+  /** `removeNode`. */
+  private removeNode(n: GraphNode): void {
+    this.uidToNode.delete(n.identity.uid);
+    this.removeDependentFromOwners(n, n.owners);
+  }
+
+  /**
+   * `addDependentToOwners`: an owner not in the graph yet gets a virtual node, queued so that the api-server is
+   * asked whether it exists. A dependent naming an observed owner by other coordinates (kind, name, namespace) is
+   * queued to be checked.
+   */
+  private addDependentToOwners(n: GraphNode, owners: readonly OwnerReference[]): void {
+    let hasPotentiallyInvalidOwnerReference = false;
+    for (const owner of owners) {
+      let ownerNode = this.uidToNode.read(owner.uid);
+      const found = ownerNode !== undefined;
+      if (!ownerNode) {
+        ownerNode = new GraphNode(identityOfOwner(owner, n.identity.namespace), [], true);
+        this.uidToNode.write(ownerNode);
+      }
+      ownerNode.dependents.add(n.identity.uid);
+      if (!found) {
+        this.attemptToDelete(ownerNode, 'add');
+      } else if (!hasPotentiallyInvalidOwnerReference && ownerNode.observed) {
+        const id = ownerNode.identity;
+        const namespaceMismatch = id.namespace !== '' && id.namespace !== n.identity.namespace;
+        if (namespaceMismatch || id.kind !== owner.kind || id.name !== owner.name || id.apiVersion !== owner.apiVersion) {
+          hasPotentiallyInvalidOwnerReference = true;
+        }
+      }
+    }
+    if (hasPotentiallyInvalidOwnerReference) this.attemptToDelete(n, 'add');
+  }
+
+  /** `removeDependentFromOwners`. */
+  private removeDependentFromOwners(n: GraphNode, owners: readonly OwnerReference[]): void {
+    for (const owner of owners) this.uidToNode.read(owner.uid)?.dependents.delete(n.identity.uid);
+  }
+
+  /** `addUnblockedOwnersToDeleteQueue`: an owner whose blocking reference was removed or unblocked is checked. */
+  private addUnblockedOwnersToDeleteQueue(removed: readonly OwnerReference[], changed: ReadonlyArray<{ oldRef: OwnerReference; newRef: OwnerReference }>): void {
+    for (const ref of removed) {
+      if (ref.blockOwnerDeletion !== true) continue;
+      const node = this.uidToNode.read(ref.uid);
+      if (node) this.attemptToDelete(node, 'update');
+    }
+    for (const c of changed) {
+      const wasBlocked = c.oldRef.blockOwnerDeletion === true;
+      const isUnblocked = c.newRef.blockOwnerDeletion !== true;
+      if (!wasBlocked || !isUnblocked) continue;
+      const node = this.uidToNode.read(c.newRef.uid);
+      if (node) this.attemptToDelete(node, 'update');
+    }
+  }
+
+  /** `processTransitions`: an owner that starts orphaning or foreground-deleting its dependents. */
+  private processTransitions(oldObj: KubeObject | undefined, newObj: KubeObject, n: GraphNode): void {
+    if (deletionStartsWithFinalizer(oldObj, newObj, FINALIZER_ORPHAN)) {
+      this.attemptToOrphan(n, 'update');
+      return;
+    }
+    if (deletionStartsWithFinalizer(oldObj, newObj, FINALIZER_DELETE_DEPENDENTS)) {
+      n.markDeletingDependents();
+      for (const dep of this.uidToNode.dependentsOf(n)) this.attemptToDelete(dep, 'update');
+      this.attemptToDelete(n, 'update');
+    }
+  }
+}
+
+/** A monitor's informer handler: every event becomes a graph change (`monitor.controller`'s handler funcs). */
+export class MonitorEventHandler implements ResourceEventHandler {
+  constructor(private readonly gb: GraphBuilder) {}
+
+  onAdd(obj: KubeObject): void {
+    this.gb.processGraphChanges({ eventType: 'add', obj });
+  }
+
+  onUpdate(oldObj: KubeObject, newObj: KubeObject): void {
+    this.gb.processGraphChanges({ eventType: 'update', obj: newObj, oldObj });
+  }
+
+  onDelete(obj: KubeObject | DeletedFinalStateUnknown): void {
+    const o = isDeletedFinalStateUnknown(obj) ? obj.obj : obj;
+    if (!o) return;
+    this.gb.processGraphChanges({ eventType: 'delete', obj: o });
+  }
+}
