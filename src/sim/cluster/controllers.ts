@@ -9,5 +9,6 @@ import { schedulerDescriptor } from '../controllers/scheduler/descriptor.ts';
 import { kubeletDescriptor } from '../controllers/kubelet/descriptor.ts';
 import { nodeLifecycleControllerDescriptor } from '../controllers/nodelifecycle/descriptor.ts';
 import { taintEvictionControllerDescriptor } from '../controllers/tainteviction/descriptor.ts';
+import { garbageCollectorDescriptor } from '../controllers/garbagecollector/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor);
