@@ -31,7 +31,7 @@ export function App() {
       <div className="top">
         <TopBar />
         {error && (
-          <div className="error-banner" role="alert">
+          <div className="error-banner" role="alert" data-testid="error-banner">
             {error}
             <button className="mini" onClick={() => setError(null)} aria-label="Dismiss">
               ✕

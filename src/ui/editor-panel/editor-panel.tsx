@@ -75,7 +75,7 @@ export function EditorPanel() {
           </button>
         </div>
       </header>
-      <div className="editor-host">
+      <div className="editor-host" data-testid="editor-host">
         <Suspense fallback={<textarea className="editor-fallback" value={text} onChange={(e) => setText(e.target.value)} aria-label="YAML (editor loading)" />}>
           <YamlEditor
             value={text}

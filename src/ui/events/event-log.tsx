@@ -23,7 +23,7 @@ export function EventLog() {
       <header>
         <h2>Events</h2>
         <label className="toggle">
-          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> every step
+          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} data-testid="every-step" /> every step
         </label>
       </header>
       <div className="table" role="table">

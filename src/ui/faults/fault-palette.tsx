@@ -38,12 +38,12 @@ export function FaultPalette() {
         <button onClick={() => run({ type: 'drain', node: targetNode })}>Drain</button>
       </div>
       <div className="fault-row">
-        <select value={targetController} onChange={(e) => setController(e.target.value)} aria-label="Controller">
+        <select value={targetController} onChange={(e) => setController(e.target.value)} aria-label="Controller" data-testid="fault-controller">
           {controllerNames.map((n) => (
             <option key={n}>{n}</option>
           ))}
         </select>
-        <button className="danger" onClick={() => run({ type: 'fault', fault: { type: 'crash-controller', controller: targetController } })}>Crash</button>
+        <button className="danger" onClick={() => run({ type: 'fault', fault: { type: 'crash-controller', controller: targetController } })} data-testid="fault-crash-controller">Crash</button>
         <button onClick={() => run({ type: 'fault', fault: { type: 'pause-controller', controller: targetController } })}>Pause</button>
         <button onClick={() => run({ type: 'fault', fault: { type: 'resume-controller', controller: targetController } })}>Resume</button>
         <button onClick={() => run({ type: 'fault', fault: { type: 'drop-watch-events', controller: targetController, duration: 10_000 } })}>Drop watch 10 s</button>

@@ -31,12 +31,12 @@ export function TopBar() {
       </div>
       <div className="clock" aria-live="off">
         <span className="time" data-testid="virtual-time">{formatClock(now)}</span>
-        <span className="step">
+        <span className="step" data-testid="step-counter">
           step {step}
           {inPast ? ` of ${head} (in the past: acting now forks)` : ''}
         </span>
       </div>
-      <div className={`badge ${converged ? 'ok' : 'busy'}`} title={convergence.join('\n') || 'every loop is idle and every status matches its spec'}>
+      <div className={`badge ${converged ? 'ok' : 'busy'}`} data-testid="convergence-badge" title={convergence.join('\n') || 'every loop is idle and every status matches its spec'}>
         {converged ? 'converged' : 'reconciling…'}
       </div>
     </header>

@@ -1,0 +1,102 @@
+/**
+ * Shared plumbing for the real-browser checks (e2e/*.e2e.test.ts, e2e/editor.browser.ts, bench/page-*.ts): build the
+ * page with vite into a temp folder, serve it with `vite preview`, and drive Debian's /usr/bin/chromium with
+ * playwright-core (see /work/shared/STACK-NOTES.md, "Tests in a real browser").
+ *
+ * Nothing here knows the page; page-level helpers (clock, objects, editor) are in e2e/page-driver.ts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { build, preview, type InlineConfig, type PreviewServer } from 'vite';
+
+/** The repository root. */
+export const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+
+/** Flags that let Debian's chromium run headless in a container, without network chatter. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** A built and served page. `close()` stops the server and deletes the build. */
+export interface ServedPage {
+  /** Base URL, ending in "/". */
+  url: string;
+  outDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the page (or the given HTML entry) into a fresh temp folder and serves it on 127.0.0.1 with an OS-chosen
+ * port. The project's dist/ is never touched, so it is safe while others build.
+ */
+export async function buildAndServe(options: { input?: string; label?: string } = {}): Promise<ServedPage> {
+  const work = mkdtempSync(join(tmpdir(), `loopscope-${options.label ?? 'e2e'}-`));
+  const outDir = join(work, 'dist');
+  const inline: InlineConfig = {
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, ...(options.input ? { rollupOptions: { input: options.input } } : {}) },
+  };
+  await build(inline);
+  let server: PreviewServer;
+  try {
+    server = await preview({ ...inline, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  } catch (err) {
+    rmSync(work, { recursive: true, force: true });
+    throw err;
+  }
+  const url = server.resolvedUrls?.local[0];
+  if (!url) {
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+    throw new Error('vite preview did not report a URL');
+  }
+  return {
+    url: url.endsWith('/') ? url : `${url}/`,
+    outDir,
+    async close() {
+      await server.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A headless chromium with a throwaway profile. `close()` closes it and deletes the profile. */
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchChromium(viewport = { width: 1400, height: 900 }): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'loopscope-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Where screenshots go: $LOOPSCOPE_SHOTS, or e2e/screenshots/ (gitignored). */
+export function screenshotDir(): string {
+  return process.env.LOOPSCOPE_SHOTS ?? join(ROOT, 'e2e', 'screenshots');
+}
