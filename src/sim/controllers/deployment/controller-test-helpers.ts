@@ -67,7 +67,7 @@ export function makeReplicaSetsAvailable(sim: Simulation): boolean {
   for (const rs of replicaSets(sim)) {
     const n = rsReplicas(rs);
     const gen = rs.metadata.generation ?? 0;
-    const st = rs.status ?? {};
+    const st: NonNullable<ReplicaSetObject["status"]> = rs.status ?? { replicas: 0 };
     if (st.replicas === n && st.availableReplicas === n && st.readyReplicas === n && st.observedGeneration === gen) continue;
     setReplicaSetStatus(sim, rs.metadata.name ?? '', { replicas: n, readyReplicas: n, availableReplicas: n, observedGeneration: gen });
     wrote = true;

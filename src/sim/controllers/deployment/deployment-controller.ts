@@ -27,6 +27,7 @@ import { updateDeploymentStatus } from './deployment-sync.ts';
 import { rolloutRecreate } from './recreate.ts';
 import { getRollbackTo, rollback } from './rollback.ts';
 import { rolloutRolling } from './rolling.ts';
+import { namespaceTerminating } from './new-replica-set.ts';
 import { findNewReplicaSet, findOldReplicaSets, getReplicaCountForReplicaSets, rsReplicas } from './replica-sets.ts';
 import { checkPausedConditions, statusSummary, sync, syncStatusOnly } from './sync.ts';
 import { isScalingEvent } from './sync-logic.ts';
@@ -80,8 +81,22 @@ export class DeploymentController implements Reconciler {
     return this.rsInformer.get(namespace, name) as ReplicaSetObject | undefined;
   }
 
-  /** `syncDeployment`. */
+  /**
+   * `syncDeployment`, then `handleErr`'s one special case: an error caused by a terminating namespace is not retried
+   * (every other error is, rate-limited, up to maxRetries).
+   */
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
+    try {
+      return yield* this.syncDeployment(request, ctx);
+    } catch (e) {
+      if (!namespaceTerminating(e)) throw e;
+      ctx.status(`namespace ${request.namespace} is terminating: not retried (${e instanceof Error ? e.message : String(e)})`);
+      return {};
+    }
+  }
+
+  /** `syncDeployment`. */
+  private *syncDeployment(request: Request, ctx: ReconcileContext): ReconcileGenerator {
     if (!this.dInformer.hasSynced() || !this.rsInformer.hasSynced() || !this.podInformer.hasSynced()) {
       ctx.status('waiting for the deployment, replicaset and pod caches to sync');
       return { requeueAfter: CACHE_SYNC_POLL_MS };

@@ -38,8 +38,8 @@ export function* getAllReplicaSetsAndSyncRevision(
   return { newRS, oldRSs: allOldRSs as ReplicaSetObject[] };
 }
 
-/** Whether a create failed because the namespace is being deleted (`NamespaceTerminatingCause`). */
-function namespaceTerminating(e: unknown): boolean {
+/** Whether a write failed because the namespace is being deleted (`errors.HasStatusCause(err, NamespaceTerminatingCause)`). */
+export function namespaceTerminating(e: unknown): boolean {
   return e instanceof StatusError && (e.status.details?.causes ?? []).some((c) => c.reason === 'NamespaceTerminating');
 }
 
