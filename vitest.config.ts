@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Node-mode tests: everything beside the code except the real-browser ones (*.browser.test.*, e2e/).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scenarios/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: ['**/*.browser.test.*', 'node_modules/**', 'e2e/**'],
     testTimeout: 30_000,
     pool: 'threads',
