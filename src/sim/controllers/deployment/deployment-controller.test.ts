@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../simulation.ts';
+import { condition, deploymentOnlySim, deploymentYaml, eventMessages, replicaSets, runWithAvailableReplicaSets } from './controller-test-helpers.ts';
+
+describe('Deployment controller, end to end (every controller: ReplicaSet controller, scheduler, kubelets...)', () => {
+  it('a new Deployment becomes Available with 3 ready pods labelled with its pod-template-hash, and converges', () => {
+    const sim = Simulation.create({ seed: 4, nodes: 2 });
+    sim.apply(deploymentYaml());
+    sim.runFor(20_000);
+    const d = sim.getObject('deployment', 'default', 'web')!;
+    expect(d.status).toMatchObject({ replicas: 3, updatedReplicas: 3, readyReplicas: 3, availableReplicas: 3, observedGeneration: 1 });
+    const hash = replicaSets(sim)[0]!.metadata.labels!['pod-template-hash'];
+    const pods = sim.listObjects('pods', 'default', `app=web,pod-template-hash=${hash}`);
+    expect(pods).toHaveLength(3);
+    expect(condition(sim, 'Available')).toMatchObject({ status: 'True', reason: 'MinimumReplicasAvailable' });
+    expect(sim.runUntilConverged(60_000).converged).toBe(true);
+  });
+
+  it('a rolling update never has more than replicas + maxSurge pods nor fewer than replicas − maxUnavailable available', () => {
+    const sim = Simulation.create({ seed: 8, nodes: 2 });
+    sim.apply(deploymentYaml({ replicas: 4, strategy: 'rollingUpdate: {maxSurge: 1, maxUnavailable: 1}' }));
+    sim.runFor(20_000);
+    sim.apply(deploymentYaml({ replicas: 4, strategy: 'rollingUpdate: {maxSurge: 1, maxUnavailable: 1}', image: 'nginx:1.28' }));
+    for (let t = 0; t < 60_000; t += 250) {
+      sim.runFor(250);
+      const live = sim.listObjects('pods', 'default', 'app=web').filter((p) => !p.metadata.deletionTimestamp);
+      expect(live.length).toBeLessThanOrEqual(5);
+      const available = (sim.getObject('deployment', 'default', 'web')!.status as { availableReplicas?: number }).availableReplicas ?? 0;
+      expect(available).toBeGreaterThanOrEqual(3);
+    }
+    expect(sim.getObject('deployment', 'default', 'web')!.status).toMatchObject({ updatedReplicas: 4, availableReplicas: 4 });
+  });
+
+  it('a crash of kube-controller-manager mid-rollout: the rebuilt controller relists and finishes the rollout', () => {
+    const sim = Simulation.create({ seed: 9, nodes: 2 });
+    sim.apply(deploymentYaml());
+    sim.runFor(20_000);
+    sim.apply(deploymentYaml({ image: 'nginx:1.28' }));
+    sim.runFor(1000);
+    expect(sim.act({ type: 'fault', fault: { type: 'crash-controller', controller: 'deployment-controller', restartAfter: 5000 } }).ok).toBe(true);
+    sim.runFor(60_000);
+    expect(sim.getObject('deployment', 'default', 'web')!.status).toMatchObject({ replicas: 3, updatedReplicas: 3, availableReplicas: 3 });
+    expect(replicaSets(sim).map((rs) => rs.spec!.replicas)).toEqual([0, 3]);
+  });
+});
+
+describe('Deployment controller, reconciler behaviours', () => {
+  it('the legacy rollbackTo annotation rolls the template back, records DeploymentRollback and clears the annotation', () => {
+    const sim = deploymentOnlySim();
+    sim.apply(deploymentYaml());
+    runWithAvailableReplicaSets(sim, 3000);
+    sim.apply(deploymentYaml({ image: 'nginx:1.28' }));
+    runWithAvailableReplicaSets(sim, 8000);
+    expect(sim.act({ type: 'patch', resource: 'deployment', name: 'web', patch: { metadata: { annotations: { 'deprecated.deployment.rollback.to': '0' } } } }).ok).toBe(true);
+    runWithAvailableReplicaSets(sim, 8000);
+    const d = sim.getObject('deployment', 'default', 'web')!;
+    expect((d.spec as { template: { spec: { containers: Array<{ image: string }> } } }).template.spec.containers[0]!.image).toBe('nginx:1.27');
+    expect(d.metadata.annotations?.['deprecated.deployment.rollback.to']).toBeUndefined();
+    expect(eventMessages(sim, 'DeploymentRollback')).toEqual(['Rolled back deployment "web" to revision 1']);
+    expect(d.metadata.annotations?.['deployment.kubernetes.io/revision']).toBe('3');
+  });
+
+  it('a rollbackTo a revision that does not exist gives up with DeploymentRollbackRevisionNotFound', () => {
+    const sim = deploymentOnlySim();
+    sim.apply(deploymentYaml());
+    runWithAvailableReplicaSets(sim, 3000);
+    sim.act({ type: 'patch', resource: 'deployment', name: 'web', patch: { metadata: { annotations: { 'deprecated.deployment.rollback.to': '7' } } } });
+    sim.runFor(2000);
+    expect(eventMessages(sim, 'DeploymentRollbackRevisionNotFound')).toEqual(['Unable to find the revision to rollback to.']);
+    expect(sim.getObject('deployment', 'default', 'web')!.metadata.annotations?.['deprecated.deployment.rollback.to']).toBeUndefined();
+  });
+
+  it('a key that keeps failing is dropped after 15 retries (maxRetries)', () => {
+    const sim = deploymentOnlySim();
+    sim.apply(deploymentYaml());
+    sim.runFor(2000);
+    sim.act({ type: 'patch', resource: 'deployment', name: 'web', patch: { spec: { paused: true } } });
+    // From now on every write to Deployments fails with a Conflict: each sync (its DeploymentPaused status write) fails.
+    sim.act({ type: 'fault', fault: { type: 'inject-conflicts', resource: 'deployments', duration: 3_600_000 } });
+    sim.runFor(600_000);
+    const drops = sim.trace.slice().filter((e) => e.kind === 'queue.drop' && e.queue === 'deployment-controller' && e.key === 'default/web');
+    expect(drops).toHaveLength(1);
+    if (drops[0]!.kind === 'queue.drop') expect(drops[0]!.numRequeues).toBe(15);
+  });
+});
