@@ -188,6 +188,20 @@ describe('kubelet pod workers', () => {
     expect(status.podIP).toBe('10.244.1.2');
   });
 
+  it('changing a running container’s image kills it (“definition changed, will be restarted”) and starts the new image', () => {
+    const sim = kubeletSim();
+    sim.apply(podYaml('web', 'nginx:1.27', { restartPolicy: 'Never' }));
+    sim.runFor(5000);
+    const r = sim.act({ type: 'patch', resource: 'pod', name: 'web', patchType: 'strategic', patch: { spec: { containers: [{ name: 'web', image: 'nginx:1.28' }] } } });
+    expect(r.ok).toBe(true);
+    sim.runFor(5000);
+    const events = eventsFor(sim, 'web').map((e) => `${e.reason}: ${e.message}`);
+    expect(events.slice(4, 6)).toEqual(['Killing: Container web definition changed, will be restarted', 'Pulling: Pulling image "nginx:1.28"']);
+    const cs = podOf(sim, 'web')!.status!.containerStatuses![0]!;
+    expect(cs).toMatchObject({ image: 'nginx:1.28', restartCount: 1, ready: true, lastState: { terminated: { exitCode: 0, reason: 'Completed' } } });
+    expect(podOf(sim, 'web')!.status!.phase).toBe('Running');
+  });
+
   it('pods are not synced again for the kubelet’s own status writes', () => {
     const sim = kubeletSim();
     sim.apply(podYaml('web', 'nginx:1.27'));

@@ -108,9 +108,19 @@ export class Kubelet implements Reconciler {
         acts.push(this.runtime.startContainer(rp, container, previousRunFromStatus(pod, container.name, ctx.now)));
         continue;
       }
-      if (rc.state !== 'exited' || !rc.terminated) continue;
+      if (rc.state !== 'exited' || !rc.terminated) {
+        if (!rc.killing && rc.image !== container.image) {
+          // `containerChanged`: the container is killed and started again from the new spec.
+          const message = `Container ${container.name} definition changed, will be restarted`;
+          wants.push(`want container ${container.name} running ${container.image}, have ${rc.image}`);
+          this.runtime.killContainer(rp, rc, gracePeriodSeconds(pod) * 1000, message);
+          rc.specChanged = true;
+          acts.push(`kill container ${container.name}: ${message}`);
+        }
+        continue;
+      }
       const exitCode = rc.terminated.exitCode;
-      if (!shouldContainerBeRestarted(pod, exitCode)) {
+      if (!rc.specChanged && !shouldContainerBeRestarted(pod, exitCode)) {
         wants.push(`container ${container.name} exited with ${exitCode}: restartPolicy ${pod.spec?.restartPolicy ?? 'Always'} keeps it stopped`);
         continue;
       }
@@ -137,7 +147,7 @@ export class Kubelet implements Reconciler {
   private *syncTerminatingPod(pod: PodObject, rp: RuntimePod, ctx: ReconcileContext): ReconcileGenerator {
     const live = rp.containers.filter((c) => c.state !== 'exited');
     if (live.length > 0) {
-      const grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? DEFAULT_GRACE_SECONDS;
+      const grace = pod.metadata.deletionGracePeriodSeconds ?? gracePeriodSeconds(pod);
       const stopping = this.runtime.killPod(rp, grace * 1000);
       ctx.diff(`pod is being deleted, ${live.length} container${live.length === 1 ? '' : 's'} still running: ${live.map((c) => c.name).join(', ')}`, false);
       if (stopping.length) ctx.act(`kill container${stopping.length === 1 ? '' : 's'} ${stopping.join(', ')} (grace period ${grace}s)`);
@@ -200,6 +210,11 @@ function previousRunFromStatus(pod: Pod, name: string, now: number): RuntimeCont
       containerID: s.containerID ?? '',
     },
   };
+}
+
+/** The pod's termination grace period (`DefaultTerminationGracePeriodSeconds` when unset). */
+function gracePeriodSeconds(pod: Pod): number {
+  return pod.spec?.terminationGracePeriodSeconds ?? DEFAULT_GRACE_SECONDS;
 }
 
 function describeRuntime(rp: RuntimePod): string {

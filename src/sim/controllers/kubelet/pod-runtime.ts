@@ -55,8 +55,10 @@ export interface RuntimeContainer {
   imageID: string;
   startedAt?: number;
   ready: boolean;
-  /** A stop was requested (pod deletion). */
+  /** A stop was requested (pod deletion, or a changed spec). */
   killing: boolean;
+  /** Killed because its spec changed: restarted whatever the restart policy. */
+  specChanged?: boolean;
   /** The current run's end, when `state` is exited. */
   terminated?: RuntimeTermination;
   /** The previous run's end (lastState.terminated). */
@@ -247,15 +249,22 @@ export class PodRuntime {
     const names: string[] = [];
     for (const rc of rp.containers) {
       if (rc.state === 'exited' || rc.killing) continue;
-      rc.killing = true;
-      rc.waiting = undefined;
+      this.killContainer(rp, rc, gracePeriodMs, `Stopping container ${rc.name}`);
       names.push(rc.name);
-      if (rc.state === 'running') {
-        this.recorder.event(rp.pod as KubeObject, 'Normal', KILLING_CONTAINER, `Stopping container ${rc.name}`);
-        this.ctx.scheduler.after(Math.min(1000, gracePeriodMs), this, 'onKilled', rp.uid, rc.name, rc.attempt);
-      }
     }
     return names;
+  }
+
+  /**
+   * `killContainer`: event Killing with `message` when it runs; it stops after min(1 s, grace period). A container
+   * still being created is abandoned when its pull or start completes.
+   */
+  killContainer(rp: RuntimePod, rc: RuntimeContainer, gracePeriodMs: number, message: string): void {
+    rc.killing = true;
+    rc.waiting = undefined;
+    if (rc.state !== 'running') return;
+    this.recorder.event(rp.pod as KubeObject, 'Normal', KILLING_CONTAINER, message);
+    this.ctx.scheduler.after(Math.min(1000, gracePeriodMs), this, 'onKilled', rp.uid, rc.name, rc.attempt);
   }
 
   /** Timer: a stop requested by {@link killPod} is done (or a container being created was abandoned). */

@@ -9,7 +9,9 @@
  *
  * @remarks Init containers are not run by this simulated kubelet: they are reported as waiting
  * (PodInitializing); `lastProbeTime: null` is omitted from conditions; resources are compared as written (no
- * quantity normalisation) for the QoS class.
+ * quantity normalisation) for the QoS class. Upstream restarts a changed container inside one blocking sync, so no
+ * status shows it between its kill and its new start; here the pull takes virtual time, and the pod stays Running
+ * meanwhile instead of getPhase counting the waiting container as stopped.
  */
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } from 'kubernetes-types/core/v1';
 import { rfc3339 } from '../../engine/clock.ts';
@@ -121,6 +123,8 @@ export function generateAPIPodStatus(pod: Pod, rp: RuntimePod, inputs: PodStatus
   }));
   const all = [...initContainerStatuses, ...containerStatuses];
   let phase: PodPhase = getPhase(pod, all, inputs.podIsTerminal);
+  // A container being started again (its spec changed) waits with its last exit: not a reason to end the pod.
+  if ((phase === 'Succeeded' || phase === 'Failed') && !inputs.podIsTerminal && rp.containers.some((c) => c.state !== 'exited')) phase = 'Running';
   if (old.phase === 'Succeeded' || old.phase === 'Failed') phase = old.phase;
   const others = (old.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type));
   const owned: PodCondition[] = [generatePodReadyToStartContainersCondition(!inputs.podIsTerminal)];
