@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../simulation.ts';
+import { selectsEverything } from './deployment-controller.ts';
 import { condition, deploymentOnlySim, deploymentYaml, eventMessages, replicaSets, runWithAvailableReplicaSets } from './controller-test-helpers.ts';
 
 describe('Deployment controller, end to end (every controller: ReplicaSet controller, scheduler, kubelets...)', () => {
@@ -81,5 +82,48 @@ describe('Deployment controller, reconciler behaviours', () => {
     const drops = sim.trace.slice().filter((e) => e.kind === 'queue.drop' && e.queue === 'deployment-controller' && e.key === 'default/web');
     expect(drops).toHaveLength(1);
     if (drops[0]!.kind === 'queue.drop') expect(drops[0]!.numRequeues).toBe(15);
+  });
+
+  it('runs in kube-controller-manager with 5 workers (--concurrent-deployment-syncs)', () => {
+    const sim = deploymentOnlySim();
+    sim.runFor(100);
+    const kcm = sim.cluster.processes.get('kube-controller-manager')!;
+    const stats = kcm.stats().controllers.find((c) => c.name === 'deployment-controller');
+    expect(stats?.workers).toBe(5);
+  });
+
+  it('a Deployment with a Progressing deadline but no Progressing condition reports FoundNewReplicaSet for its existing new ReplicaSet', () => {
+    const sim = deploymentOnlySim();
+    sim.apply(deploymentYaml({ progressDeadlineSeconds: 2147483647 }));
+    runWithAvailableReplicaSets(sim, 3000);
+    expect(condition(sim, 'Progressing')).toBeUndefined();
+    sim.apply(deploymentYaml({ progressDeadlineSeconds: 600 }));
+    runWithAvailableReplicaSets(sim, 3000);
+    const found = sim.trace.slice().some((e) => e.kind === 'reconcile.act' && e.controller === 'deployment-controller' && e.summary.endsWith('FoundNewReplicaSet'));
+    expect(found).toBe(true);
+    expect(condition(sim, 'Progressing')).toMatchObject({ status: 'True', reason: 'NewReplicaSetAvailable' });
+  });
+
+  it('scaling a paused Deployment mid-rollout scales proportionally but rolls nothing forward', () => {
+    const sim = deploymentOnlySim();
+    sim.apply(deploymentYaml());
+    runWithAvailableReplicaSets(sim, 3000);
+    sim.apply(deploymentYaml({ image: 'nginx:1.28' }));
+    sim.runFor(2000); // stuck at (3,1)
+    sim.act({ type: 'rollout', resource: 'deployment', name: 'web', op: 'pause' });
+    sim.runFor(1000);
+    sim.act({ type: 'scale', resource: 'deployment', name: 'web', replicas: 6 });
+    runWithAvailableReplicaSets(sim, 10_000);
+    // Proportional: 3+1 → 5+2 (see sync.test.ts); paused, so the rollout does not go on even with every pod available.
+    expect(replicaSets(sim).map((rs) => rs.spec!.replicas)).toEqual([5, 2]);
+  });
+
+  it('a selector of {} selects everything (SelectingAll); apps/v1 validation refuses one, so only old objects can have it', () => {
+    expect(selectsEverything({ spec: { selector: {}, template: {} } })).toBe(true);
+    expect(selectsEverything({ spec: { selector: { matchLabels: {} }, template: {} } })).toBe(true);
+    expect(selectsEverything({ spec: { selector: { matchLabels: { app: 'web' } }, template: {} } })).toBe(false);
+    const sim = deploymentOnlySim();
+    const r = sim.apply(deploymentYaml().replace('selector: {matchLabels: {app: web}}', 'selector: {}'));
+    expect(r.ok).toBe(false);
   });
 });
