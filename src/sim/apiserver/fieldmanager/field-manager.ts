@@ -63,6 +63,35 @@ function dropMissing(set: FieldSet, present: Map<string, unknown>): FieldSet {
   return out;
 }
 
+/** `a` without the members of `b`: `a` itself when they share none. */
+function minus(a: FieldSet, b: FieldSet): FieldSet {
+  if (b.size === 0 || a.size === 0) return a;
+  if (b.size <= a.size) {
+    let shared = false;
+    for (const p of b) {
+      if (a.has(p)) {
+        shared = true;
+        break;
+      }
+    }
+    if (!shared) return a;
+  }
+  const out = difference(a, b);
+  return out.size === a.size ? a : out;
+}
+
+/** `a` with the members of `b`: `a` itself when it has them all. */
+function plus(a: FieldSet, b: FieldSet): FieldSet {
+  for (const p of b) if (!a.has(p)) return union(a, b);
+  return a;
+}
+
+/** {@link dropMissing}, returning `set` itself when every member is present. */
+function keepPresent(set: FieldSet, present: Map<string, unknown>): FieldSet {
+  for (const p of set) if (!present.has(p)) return dropMissing(set, present);
+  return set;
+}
+
 interface Comparison {
   added: FieldSet;
   modified: FieldSet;
@@ -127,14 +156,15 @@ export function updateManagedFields(
   const owned = decodeManagedFields(sentOwn ? updated : live);
   // skipnonapplied.go: an existing object that tracks no fields keeps tracking none on updates.
   if (owned.length === 0 && live?.metadata.uid) return [];
+  // Sets that do not change keep their identity, so encoding reuses their stored FieldsV1.
   for (const o of owned) {
-    o.set = dropMissing(difference(o.set, removed), present);
-    if (!sameManager(o.id, id)) o.set = difference(o.set, changed);
+    o.set = keepPresent(minus(o.set, removed), present);
+    if (!sameManager(o.id, id)) o.set = minus(o.set, changed);
   }
   if (changed.size > 0) {
     const mine = owned.find((o) => sameManager(o.id, id));
     if (mine) {
-      mine.set = union(mine.set, changed);
+      mine.set = plus(mine.set, changed);
       mine.id = { ...mine.id, time: opts.time };
     } else owned.push({ id: { ...id, time: opts.time }, set: changed });
   }

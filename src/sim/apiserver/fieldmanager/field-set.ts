@@ -154,39 +154,52 @@ export function comparePaths(a: Path, b: Path): number {
   return a.length - b.length;
 }
 
-/** The FieldsV1 JSON of a set (fieldpath/serialize.go `Set.ToJSON`): members with children get `".": {}`. */
+/**
+ * The FieldsV1 JSON of a set (fieldpath/serialize.go `Set.ToJSON`): members with children get `".": {}`. Keys are
+ * sorted at every level, so the member order of `set` does not matter.
+ */
 export function toFieldsV1(set: FieldSet): JsonMap {
   const root: JsonMap = {};
   const memberNodes: JsonMap[] = [];
-  for (const path of sortedPaths(set)) {
+  for (const key of set) {
     let node = root;
-    for (const pe of path) {
-      if (!isMap(node[pe])) node[pe] = {};
-      node = node[pe] as JsonMap;
+    for (const pe of JSON.parse(key) as Path) {
+      let next = node[pe];
+      if (!isMap(next)) node[pe] = next = {};
+      node = next;
     }
     memberNodes.push(node);
   }
-  for (const node of memberNodes) if (Object.keys(node).some((k) => k !== '.')) node['.'] = {};
+  for (const node of memberNodes) if (hasChildren(node)) node['.'] = {};
   return sortKeysDeep(root);
+}
+
+function hasChildren(node: JsonMap): boolean {
+  for (const k in node) if (k !== '.') return true;
+  return false;
 }
 
 function sortKeysDeep(m: JsonMap): JsonMap {
   const out: JsonMap = {};
-  for (const k of Object.keys(m).sort()) out[k] = isMap(m[k]) ? sortKeysDeep(m[k]) : m[k];
+  for (const k of Object.keys(m).sort()) {
+    const v = m[k];
+    out[k] = isMap(v) ? sortKeysDeep(v) : v;
+  }
   return out;
 }
 
-/** Parses FieldsV1 JSON back into a set (`Set.FromJSON`). */
+/** Parses FieldsV1 JSON back into a set (`Set.FromJSON`), members in depth-first order. */
 export function fromFieldsV1(fields: unknown): FieldSet {
   const set: FieldSet = new Set();
-  const visit = (node: unknown, path: Path): void => {
-    if (!isMap(node)) return;
-    const keys = Object.keys(node);
-    if (path.length > 0 && (keys.length === 0 || keys.includes('.'))) set.add(JSON.stringify(path));
-    for (const k of keys) if (k !== '.') visit(node[k], [...path, k]);
-  };
-  visit(fields, []);
+  if (isMap(fields)) for (const k of Object.keys(fields)) if (k !== '.') visitFieldsV1(fields[k], child('[]', k), set);
   return set;
+}
+
+function visitFieldsV1(node: unknown, key: string, set: FieldSet): void {
+  if (!isMap(node)) return;
+  const keys = Object.keys(node);
+  if (keys.length === 0 || Object.prototype.hasOwnProperty.call(node, '.')) set.add(key);
+  for (const k of keys) if (k !== '.') visitFieldsV1(node[k], child(key, k), set);
 }
 
 /** SMD `Path.String()`: `.spec.template.spec.containers[name="web"].image`, `[="x"]` for set items, `[0]`. */

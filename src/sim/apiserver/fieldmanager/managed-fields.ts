@@ -20,8 +20,21 @@ export function decodeManagedFields(obj: KubeObject | undefined): OwnedFields[] 
     if (e.subresource) id.subresource = e.subresource;
     if (e.apiVersion) id.apiVersion = e.apiVersion;
     if (e.time) id.time = e.time;
-    return { id, set: fromFieldsV1(e.fieldsV1) };
+    return { id, set: decodeFieldsV1(e.fieldsV1) };
   });
+}
+
+/**
+ * The FieldsV1 a decoded set came from, while that set is unchanged (sets are never edited in place: every
+ * operation makes a new one). Encoding an unchanged set reuses the stored, frozen FieldsV1 instead of rebuilding it:
+ * derived data outside the simulation graph, gone with the set.
+ */
+const sourceOfSet = new WeakMap<FieldSet, object>();
+
+function decodeFieldsV1(fieldsV1: unknown): FieldSet {
+  const set = fromFieldsV1(fieldsV1);
+  if (typeof fieldsV1 === 'object' && fieldsV1 !== null && Object.isFrozen(fieldsV1)) sourceOfSet.set(set, fieldsV1);
+  return set;
 }
 
 /**
@@ -39,24 +52,30 @@ export function sameManager(a: ManagerIdentity, b: ManagerIdentity): boolean {
 
 /** Encodes to managedFields, dropping empty entries, in upstream's order (operation, time, manager, subresource). */
 export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] {
-  const entries = owned
-    .filter((o) => o.set.size > 0)
-    .map((o) => {
-      const e: ManagedFieldsEntry = { manager: o.id.manager, operation: o.id.operation };
-      if (o.id.apiVersion) e.apiVersion = o.id.apiVersion;
-      if (o.id.time) e.time = o.id.time;
-      e.fieldsType = 'FieldsV1';
-      e.fieldsV1 = toFieldsV1(o.set);
-      if (o.id.subresource) e.subresource = o.id.subresource;
-      return e;
-    });
-  const cmp = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
-  return entries.sort(
-    (p, q) =>
-      cmp(p.operation ?? '', q.operation ?? '') ||
-      cmp(p.time ?? '', q.time ?? '') ||
-      cmp(p.manager ?? '', q.manager ?? '') ||
-      cmp(p.subresource ?? '', q.subresource ?? ''),
+  const entries: ManagedFieldsEntry[] = [];
+  for (const o of owned) {
+    if (o.set.size === 0) continue;
+    const e: ManagedFieldsEntry = { manager: o.id.manager, operation: o.id.operation };
+    if (o.id.apiVersion) e.apiVersion = o.id.apiVersion;
+    if (o.id.time) e.time = o.id.time;
+    e.fieldsType = 'FieldsV1';
+    e.fieldsV1 = (sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1']) ?? toFieldsV1(o.set);
+    if (o.id.subresource) e.subresource = o.id.subresource;
+    entries.push(e);
+  }
+  return entries.sort(compareEntries);
+}
+
+function cmp(x: string, y: string): number {
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function compareEntries(p: ManagedFieldsEntry, q: ManagedFieldsEntry): number {
+  return (
+    cmp(p.operation ?? '', q.operation ?? '') ||
+    cmp(p.time ?? '', q.time ?? '') ||
+    cmp(p.manager ?? '', q.manager ?? '') ||
+    cmp(p.subresource ?? '', q.subresource ?? '')
   );
 }
 
@@ -70,6 +89,9 @@ const ANCIENT_CHANGES = 'ancient-changes';
  * never capped. Returns a new list.
  */
 export function capUpdateManagers(owned: OwnedFields[], max = DEFAULT_MAX_UPDATE_MANAGERS): OwnedFields[] {
+  let count = 0;
+  for (const o of owned) if (o.id.operation === 'Update') count++;
+  if (count <= max) return [...owned];
   const seconds = (t: string | undefined): string => (t ?? '').replace(/\.\d+Z$/, 'Z');
   const idKey = (o: OwnedFields): string => JSON.stringify([o.id.manager, o.id.operation, o.id.apiVersion ?? '', o.id.subresource ?? '']);
   const updaters = owned
