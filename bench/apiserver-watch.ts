@@ -45,7 +45,13 @@ function baseline(): { seconds: number; deliveries: number } {
   return { seconds: (performance.now() - t0) / 1000, deliveries };
 }
 
-function simulated(): { seconds: number; deliveries: number; cachesMatch: boolean } {
+/** CPU seconds of this process (user + system): steadier than wall time on a shared machine. */
+const cpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+function simulated(): { seconds: number; cpu: number; deliveries: number; cachesMatch: boolean } {
   const ctx = new SimContext({ seed: 1, trace: { retain: 'count' } });
   const api = new ApiServer(ctx);
   const network = new Network(ctx, api, { client: { qps: Infinity, burst: Infinity } });
@@ -66,6 +72,7 @@ function simulated(): { seconds: number; deliveries: number; cachesMatch: boolea
   ctx.scheduler.runUntil(2000);
   const delivered = () => network.openChannels().reduce((n, c) => n + c.delivered, 0);
   const before = delivered();
+  const c0 = cpuSeconds();
   const t0 = performance.now();
   for (let i = 0; i < WRITES; i++) {
     const k = i % KEYS;
@@ -84,20 +91,23 @@ function simulated(): { seconds: number; deliveries: number; cachesMatch: boolea
   }
   ctx.scheduler.runUntil(ctx.now + 1000);
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = cpuSeconds() - c0;
   const truth = new Map(api.listObjects('v1', 'ConfigMap').map((o) => [o.metadata.name, o.metadata.resourceVersion]));
   const cachesMatch = informers.every((inf) => inf.list().every((o) => truth.get(o.metadata.name) === o.metadata.resourceVersion));
-  return { seconds, deliveries: delivered() - before, cachesMatch };
+  return { seconds, cpu, deliveries: delivered() - before, cachesMatch };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const base: number[] = [];
 const sim: number[] = [];
+const simCpu: number[] = [];
 let deliveries = 0;
 let match = true;
 for (let r = 0; r < RUNS; r++) {
   base.push(baseline().seconds);
   const s = simulated();
   sim.push(s.seconds);
+  simCpu.push(s.cpu);
   deliveries = s.deliveries;
   match &&= s.cachesMatch;
 }
@@ -107,5 +117,6 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(`api-server with ${WATCHERS} informers, ${fmt(WRITES)} writes, median of ${RUNS} runs`);
 console.log(`  baseline (Map + ${WATCHERS} watcher Maps): ${b.toFixed(2)} s  ${fmt(WRITES / b)} writes/s  ${fmt((WRITES * WATCHERS) / b)} deliveries/s`);
 console.log(`  simulated api-server + informers:  ${s.toFixed(2)} s  ${fmt(WRITES / s)} writes/s  ${fmt(deliveries / s)} deliveries/s`);
+console.log(`  simulated, CPU time: ${median(simCpu).toFixed(2)} s  ${fmt(WRITES / median(simCpu))} writes/s (steadier than wall time on a loaded machine)`);
 console.log(`  ratio simulated/baseline: ${(s / b).toFixed(1)}x   (goal: within 3x)   caches equal the store: ${match}`);
 console.log(`  peak heap: ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MiB`);
