@@ -8,7 +8,11 @@
 import type { Node, NodeCondition, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import { rfc3339 } from '../../engine/clock';
 
-/** `--node-monitor-grace-period` (50 s in current releases; 40 s in v1.28). */
+/**
+ * `--node-monitor-grace-period`: 50 s in the current kube-controller-manager reference docs; the v1.28 source (and
+ * `config/v1alpha1/defaults.go` of that era) has 40 s. The release that changed it is not pinned (around 1.32;
+ * k8s-behavior.md §9, §10), so this is the current value.
+ */
 export const NODE_MONITOR_GRACE_PERIOD_MS = 50_000;
 /** `--node-startup-grace-period`. */
 export const NODE_STARTUP_GRACE_PERIOD_MS = 60_000;

@@ -9,7 +9,10 @@ import type { Node, NodeCondition } from 'kubernetes-types/core/v1';
 
 export type ZoneState = 'Initial' | 'Normal' | 'FullDisruption' | 'PartialDisruption';
 
-/** `--node-eviction-rate`: nodes per second tainted NoExecute in a healthy zone. */
+/**
+ * `--node-eviction-rate`: nodes per second tainted NoExecute in a healthy zone (0.1, and 0.01 for the secondary rate,
+ * as registered in `cmd/kube-controller-manager/app/options/nodelifecyclecontroller.go`).
+ */
 export const NODE_EVICTION_RATE = 0.1;
 /** `--secondary-node-eviction-rate`: the rate in a partially disrupted zone of a large cluster. */
 export const SECONDARY_NODE_EVICTION_RATE = 0.01;
