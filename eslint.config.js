@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   {
     // The one place that turns virtual milliseconds into RFC 3339 text.
-    files: ['src/sim/engine/clock.ts'],
+    files: ['src/sim/engine/clock.ts', 'src/sim/controllers/cronjob/cron-schedule.ts'],
     rules: { 'no-restricted-globals': ['error', ...simBannedGlobals.filter((g) => g.name !== 'Date')] },
   },
   {
@@ -80,6 +80,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/sim/**', '!**/sim/**/*.d.ts'], message: 'src/ui talks to the simulation only through src/worker/protocol.ts.' },
+            { group: ['**/worker/**', '!**/worker/protocol.ts'], message: 'src/ui talks to the worker only through src/worker/protocol.ts.' },
             { group: ['**/cli/**'], message: 'src/ui does not use the CLI.' },
           ],
         },
