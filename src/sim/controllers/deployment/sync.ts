@@ -137,9 +137,13 @@ export function* cleanupDeployment(s: DeploymentSync, oldRSs: readonly ReplicaSe
 /** `syncDeploymentStatus`: `calculateStatus` written with UpdateStatus when it differs. */
 export function* syncDeploymentStatus(s: DeploymentSync, allRSs: readonly ReplicaSetObject[], newRS: ReplicaSetObject | undefined): ClientOp<void> {
   const newStatus = calculateStatus(allRSs, newRS, s.d, s.ctx.now);
-  if (deploymentStatusEqual(s.d.status, newStatus)) return;
+  if (deploymentStatusEqual(s.d.status, newStatus)) {
+    s.ctx.status(`status up to date: ${statusSummary(newStatus)}`);
+    return;
+  }
   s.d.status = newStatus;
   yield* updateDeploymentStatus(s, statusSummary(newStatus));
+  s.ctx.status(statusSummary(newStatus));
 }
 
 /** "3 replicas, 2 updated, 1 available" for the reconcile panel. */
