@@ -45,6 +45,24 @@ describe('Deployment controller, end to end (every controller: ReplicaSet contro
   });
 });
 
+describe('Deployment controller and time travel', () => {
+  it('seeking back over checkpoints mid-rollout and replaying gives the same rollout, event for event', () => {
+    const sim = Simulation.create({ seed: 12, nodes: 2, timeline: { checkpointEvery: 200 } });
+    sim.apply(deploymentYaml());
+    sim.runFor(20_000);
+    sim.apply(deploymentYaml({ image: 'nginx:1.28' }));
+    sim.runFor(20_000);
+    const events = eventMessages(sim);
+    const status = JSON.stringify(sim.getObject('deployment', 'default', 'web')!.status);
+    expect(events.length).toBeGreaterThanOrEqual(7);
+    sim.seekTime(22_000);
+    expect(eventMessages(sim).length).toBeLessThan(events.length);
+    sim.seekTime(40_000);
+    expect(eventMessages(sim)).toEqual(events);
+    expect(JSON.stringify(sim.getObject('deployment', 'default', 'web')!.status)).toBe(status);
+  });
+});
+
 describe('Deployment controller, reconciler behaviours', () => {
   it('the legacy rollbackTo annotation rolls the template back, records DeploymentRollback and clears the annotation', () => {
     const sim = deploymentOnlySim();
