@@ -10,5 +10,6 @@ import { kubeletDescriptor } from '../controllers/kubelet/descriptor.ts';
 import { nodeLifecycleControllerDescriptor } from '../controllers/nodelifecycle/descriptor.ts';
 import { taintEvictionControllerDescriptor } from '../controllers/tainteviction/descriptor.ts';
 import { garbageCollectorDescriptor } from '../controllers/garbagecollector/descriptor.ts';
+import { endpointSliceControllerDescriptor } from '../controllers/endpointslice/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor);
