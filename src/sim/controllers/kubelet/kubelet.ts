@@ -3,15 +3,14 @@
  * deletionTimestamp) with what the node's runtime runs, acting on the runtime, and writing the pod status.
  *
  * Ported from kubernetes `pkg/kubelet/kubelet.go` (SyncPod, SyncTerminatingPod, SyncTerminatedPod),
- * `pkg/kubelet/pod_workers.go` (one worker per pod, terminating → terminated), `pkg/kubelet/kuberuntime/
- * kuberuntime_manager.go` (computePodActions, doBackOff: the BackOff event and CrashLoopBackOff) and
- * `pkg/kubelet/status/status_manager.go` (write status only when it changed; once a terminating pod's containers
+ * `pkg/kubelet/pod_workers.go` (one worker per pod, terminating → terminated; the container actions are in
+ * compute-pod-actions.ts) and `pkg/kubelet/status/status_manager.go` (write status only when it changed; once a terminating pod's containers
  * are stopped, delete the pod object with grace 0 and a UID precondition).
  *
  * @remarks Simplified: a held-back restart is retried exactly when its back-off ends (upstream's pod worker wakes
  * within 10–15 s and at the 1-minute resync, so real restarts land a little later); status is written with PUT
  * /status from the informer's copy (upstream patches), a conflict retrying the sync; no admission (resources are
- * the scheduler's business here), no init containers, volumes or liveness probes.
+ * the scheduler's business here), no volumes or liveness probes.
  */
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
@@ -19,17 +18,14 @@ import { StatusError } from '../../api/status.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
-import { parseTime } from '../../engine/clock.ts';
 import { canonicalJson } from '../deployment/replica-sets.ts';
-import { BACK_OFF_START_CONTAINER, Backoff, CRASH_LOOP_BACK_OFF, doBackOff } from './crashloop-backoff.ts';
+import { gracePeriodSeconds, syncPodContainers } from './compute-pod-actions.ts';
+import { Backoff } from './crashloop-backoff.ts';
 import { generateAPIPodStatus, podStatusEqual } from './pod-status.ts';
-import type { PodRuntime, RuntimeContainer, RuntimePod } from './pod-runtime.ts';
-import { shouldContainerBeRestarted } from './restart-policy.ts';
+import type { PodRuntime, RuntimePod } from './pod-runtime.ts';
 import { nodeIPOf } from './runtime-ids.ts';
 
 export const KUBELET = 'kubelet';
-/** `DefaultTerminationGracePeriodSeconds`. */
-const DEFAULT_GRACE_SECONDS = 30;
 
 export interface KubeletOptions {
   nodeName: string;
@@ -87,57 +83,9 @@ export class Kubelet implements Reconciler {
       ctx.diff(`pod is ${phase}: its containers stay stopped`, true);
       return;
     }
-    const retryAt = this.computeAndApplyActions(pod, rp, ctx);
+    const retryAt = syncPodContainers(pod, rp, ctx, { runtime: this.runtime, backOff: this.backOff, recorder: this.recorder, now: ctx.now });
     yield* this.writeStatus(pod, rp, ctx, false);
     if (retryAt !== undefined) return { requeueAfter: Math.max(0, retryAt - ctx.now) };
-  }
-
-  /**
-   * `computePodActions` + `SyncPod`: start containers that have no run, restart exited ones the restart policy
-   * allows once their back-off is over (CrashLoopBackOff and a BackOff event meanwhile). Returns when a held-back
-   * restart may go ahead.
-   */
-  private computeAndApplyActions(pod: PodObject, rp: RuntimePod, ctx: ReconcileContext): number | undefined {
-    let retryAt: number | undefined;
-    const wants: string[] = [];
-    const acts: string[] = [];
-    for (const container of pod.spec?.containers ?? []) {
-      const rc = rp.containers.find((c) => c.name === container.name);
-      if (!rc) {
-        wants.push(`want container ${container.name} running, have none`);
-        acts.push(this.runtime.startContainer(rp, container, previousRunFromStatus(pod, container.name, ctx.now)));
-        continue;
-      }
-      if (rc.state !== 'exited' || !rc.terminated) {
-        if (!rc.killing && rc.image !== container.image) {
-          // `containerChanged`: the container is killed and started again from the new spec.
-          const message = `Container ${container.name} definition changed, will be restarted`;
-          wants.push(`want container ${container.name} running ${container.image}, have ${rc.image}`);
-          this.runtime.killContainer(rp, rc, gracePeriodSeconds(pod) * 1000, message);
-          rc.specChanged = true;
-          acts.push(`kill container ${container.name}: ${message}`);
-        }
-        continue;
-      }
-      const exitCode = rc.terminated.exitCode;
-      if (!rc.specChanged && !shouldContainerBeRestarted(pod, exitCode)) {
-        wants.push(`container ${container.name} exited with ${exitCode}: restartPolicy ${pod.spec?.restartPolicy ?? 'Always'} keeps it stopped`);
-        continue;
-      }
-      const decision = doBackOff(this.backOff, pod, container, rc.terminated.finishedAt, ctx.now);
-      if (decision.backOff) {
-        rc.waiting = { reason: CRASH_LOOP_BACK_OFF, message: decision.message };
-        this.recorder.event(pod, 'Warning', BACK_OFF_START_CONTAINER, decision.eventMessage);
-        wants.push(`container ${container.name} exited with ${exitCode}: ${decision.message}`);
-        retryAt = retryAt === undefined ? decision.retryAt : Math.min(retryAt, decision.retryAt);
-        continue;
-      }
-      wants.push(`want container ${container.name} running, have it exited with ${exitCode}`);
-      acts.push(`restart container ${container.name} (restartCount ${rc.attempt + 1}): ${this.runtime.startContainer(rp, container, rc)}`);
-    }
-    ctx.diff(wants.length ? wants.join('; ') : 'containers are as the spec wants', acts.length === 0);
-    for (const a of acts) ctx.act(a);
-    return retryAt;
   }
 
   /**
@@ -181,40 +129,6 @@ export class Kubelet implements Reconciler {
     yield* ctx.client.updateStatus<PodObject>({ ...pod, status });
     ctx.status(`pod ${status.phase}${describeContainers(status.containerStatuses ?? [])}`);
   }
-}
-
-/**
- * After a kubelet restart the runtime has no record of a container the pod's status says ran: the next run gets
- * the next restartCount (upstream reads it back from the container log directory).
- */
-function previousRunFromStatus(pod: Pod, name: string, now: number): RuntimeContainer | undefined {
-  const s = pod.status?.containerStatuses?.find((c) => c.name === name);
-  if (!s || !(s.state?.running || s.state?.terminated || s.lastState?.terminated)) return undefined;
-  const t = s.state?.terminated ?? s.lastState?.terminated;
-  const startedAt = s.state?.running?.startedAt ?? t?.startedAt;
-  return {
-    name,
-    image: s.image,
-    attempt: s.restartCount,
-    state: 'exited',
-    pulling: false,
-    containerID: s.containerID ?? '',
-    imageID: s.imageID,
-    ready: false,
-    killing: false,
-    terminated: {
-      exitCode: t?.exitCode ?? 255,
-      reason: t?.reason ?? 'Unknown',
-      startedAt: startedAt ? parseTime(startedAt) : now,
-      finishedAt: t?.finishedAt ? parseTime(t.finishedAt) : now,
-      containerID: s.containerID ?? '',
-    },
-  };
-}
-
-/** The pod's termination grace period (`DefaultTerminationGracePeriodSeconds` when unset). */
-function gracePeriodSeconds(pod: Pod): number {
-  return pod.spec?.terminationGracePeriodSeconds ?? DEFAULT_GRACE_SECONDS;
 }
 
 function describeRuntime(rp: RuntimePod): string {

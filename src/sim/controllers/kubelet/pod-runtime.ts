@@ -9,7 +9,8 @@
  * image_manager.go` (EnsureImageExists: events Pulling, Pulled, "already present on machine") and
  * `pkg/kubelet/prober/worker.go` (readiness results at probe-period ticks after initialDelaySeconds).
  *
- * @remarks Simplified: every image behaves as {@link ContainerRuntime} says (read when a container starts); pulls of
+ * @remarks Simplified: every image behaves as {@link ContainerRuntime} says (read when a container starts), except
+ * that an init container whose image is not set to crash or exit completes with 0 after 1 s; pulls of
  * one image share one pull (upstream serializes pulls); a killed container exits after min(1 s, grace period) with
  * code 0 (it honours SIGTERM); no liveness or startup probes; images and containers do not survive a kubelet
  * restart (the node's runtime state is the kubelet's memory here), so a restored node starts its pods' containers
@@ -24,6 +25,7 @@ import { parseTime } from '../../engine/clock.ts';
 import type { SimContext } from '../../engine/sim-context.ts';
 import { goDuration } from './crashloop-backoff.ts';
 import { imageMessages, PULLED_IMAGE, PULLING_IMAGE, shouldPullImage } from './image-pull.ts';
+import { isRestartableInitContainer } from './pod-phase.ts';
 import { containerIDOf, imageIDOf, imageSizeOf, podIPOf } from './runtime-ids.ts';
 
 /** Event reasons of `pkg/kubelet/events/event.go`. */
@@ -200,12 +202,22 @@ export class PodRuntime {
     rc.startedAt = this.ctx.now;
     this.recorder.event(rp.pod as KubeObject, 'Normal', STARTED_CONTAINER, `Started container ${rc.name}`);
     const behavior = this.runtime.behaviorOf(rc.image);
+    const init = rp.pod.spec?.initContainers?.find((c) => c.name === name);
+    if (init && !isRestartableInitContainer(init)) {
+      // An init container runs to completion: one whose image is not configured to crash or exit succeeds after 1 s.
+      const fails = behavior.behavior === 'crash' || behavior.behavior === 'exit';
+      const exitCode = behavior.behavior === 'crash' ? (behavior.exitCode ?? 1) : fails ? (behavior.exitCode ?? 0) : 0;
+      const runFor = behavior.runFor ?? (behavior.behavior === 'crash' ? 2000 : behavior.behavior === 'exit' ? 5000 : 1000);
+      this.ctx.scheduler.after(runFor, this, 'onExited', uid, name, attempt, exitCode);
+      this.notify(rp);
+      return;
+    }
     if (behavior.behavior === 'crash') {
       this.ctx.scheduler.after(behavior.runFor ?? 2000, this, 'onExited', uid, name, attempt, behavior.exitCode ?? 1);
     } else if (behavior.behavior === 'exit') {
       this.ctx.scheduler.after(behavior.runFor ?? 5000, this, 'onExited', uid, name, attempt, behavior.exitCode ?? 0);
     }
-    const container = rp.pod.spec?.containers.find((c) => c.name === name);
+    const container = [...(rp.pod.spec?.containers ?? []), ...(init ? [init] : [])].find((c) => c.name === name);
     const probe = container?.readinessProbe;
     if (behavior.behavior !== 'never-ready') {
       const readyAfter = behavior.readyAfter ?? DEFAULT_READY_AFTER_MS;

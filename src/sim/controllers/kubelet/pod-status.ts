@@ -7,8 +7,7 @@
  * `pkg/apis/core/v1/helper/qos/qos.go` (GetPodQOS) and `pkg/kubelet/status/status_manager.go`
  * (updateLastTransitionTime, a terminal phase never goes back).
  *
- * @remarks Init containers are not run by this simulated kubelet: they are reported as waiting
- * (PodInitializing); `lastProbeTime: null` is omitted from conditions; resources are compared as written (no
+ * @remarks `lastProbeTime: null` is omitted from conditions; resources are compared as written (no
  * quantity normalisation) for the QoS class. Upstream restarts a changed container inside one blocking sync, so no
  * status shows it between its kill and its new start; here the pull takes virtual time, and the pod stays Running
  * meanwhile instead of getPhase counting the waiting container as stopped.
@@ -17,7 +16,7 @@ import type { ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } fr
 import { rfc3339 } from '../../engine/clock.ts';
 import { canonicalJson } from '../deployment/replica-sets.ts';
 import { generatePodInitializedCondition, generatePodReadyCondition, generateContainersReadyCondition, withLastTransitionTime } from './pod-conditions.ts';
-import { getPhase, type PodPhase } from './pod-phase.ts';
+import { getPhase, isRestartableInitContainer, type PodPhase } from './pod-phase.ts';
 import type { RuntimeContainer, RuntimePod, RuntimeTermination } from './pod-runtime.ts';
 
 /** The conditions the kubelet owns; others in the old status (DisruptionTarget...) are kept before them. */
@@ -38,7 +37,7 @@ function terminatedState(t: RuntimeTermination): NonNullable<ContainerState['ter
 }
 
 /** `convertToAPIContainerStatuses` for one container of the spec. */
-export function containerStatusOf(name: string, image: string, rc: RuntimeContainer | undefined, podIsTerminal: boolean): ContainerStatus {
+export function containerStatusOf(name: string, image: string, rc: RuntimeContainer | undefined, podIsTerminal: boolean, defaultWaiting = CONTAINER_CREATING): ContainerStatus {
   const base = { name, image, imageID: rc?.imageID ?? '', restartCount: rc?.attempt ?? 0 };
   const lastState: ContainerState = rc?.last ? { terminated: terminatedState(rc.last) } : {};
   if (!rc) {
@@ -52,7 +51,7 @@ export function containerStatusOf(name: string, image: string, rc: RuntimeContai
         started: false,
       };
     }
-    return { ...base, state: { waiting: { reason: CONTAINER_CREATING } }, lastState, ready: false, started: false };
+    return { ...base, state: { waiting: { reason: defaultWaiting } }, lastState, ready: false, started: false };
   }
   const withID = rc.containerID ? { containerID: rc.containerID } : {};
   if (rc.state === 'running') {
@@ -108,19 +107,18 @@ export interface PodStatusInputs {
  */
 export function generateAPIPodStatus(pod: Pod, rp: RuntimePod, inputs: PodStatusInputs): KubeletPodStatus {
   const old = pod.status ?? {};
-  const containerStatuses = (pod.spec?.containers ?? []).map((c) =>
-    containerStatusOf(c.name, c.image ?? '', rp.containers.find((x) => x.name === c.name), inputs.podIsTerminal),
-  );
-  const initContainerStatuses = (pod.spec?.initContainers ?? []).map((c): ContainerStatus => ({
-    name: c.name,
-    image: c.image ?? '',
-    imageID: '',
-    restartCount: 0,
-    state: { waiting: { reason: POD_INITIALIZING } },
-    lastState: {},
-    ready: false,
-    started: false,
-  }));
+  const inits = pod.spec?.initContainers ?? [];
+  // `convertToAPIContainerStatuses`: with init containers, containers not created yet wait in PodInitializing.
+  const defaultWaiting = inits.length ? POD_INITIALIZING : CONTAINER_CREATING;
+  const statusOf = (c: { name: string; image?: string }): ContainerStatus =>
+    containerStatusOf(c.name, c.image ?? '', rp.containers.find((x) => x.name === c.name), inputs.podIsTerminal, defaultWaiting);
+  const containerStatuses = (pod.spec?.containers ?? []).map(statusOf);
+  const initContainerStatuses = inits.map((c) => {
+    const s = statusOf(c);
+    // The prober: a regular init container is ready once it has succeeded.
+    if (!isRestartableInitContainer(c)) s.ready = s.state?.terminated?.exitCode === 0;
+    return s;
+  });
   const all = [...initContainerStatuses, ...containerStatuses];
   let phase: PodPhase = getPhase(pod, all, inputs.podIsTerminal);
   // A container being started again (its spec changed) waits with its last exit: not a reason to end the pod.
