@@ -49,6 +49,20 @@ export function controllerUIDIndexFunc(obj: KubeObject): string[] {
   return uid ? [uid] : [];
 }
 
+/**
+ * kube-controller-manager's `controller.PodControllerUIDIndex` (pkg/controller/controller_utils.go): a pod under its
+ * controller's UID, or under {@link ORPHAN_POD_INDEX_KEY} when it has no controller, so a ReplicaSet finds the pods
+ * it owns or may adopt without scanning the namespace.
+ */
+export const POD_CONTROLLER_UID_INDEX = 'podControllerUID';
+export const ORPHAN_POD_INDEX_KEY = '_ORPHAN_POD';
+
+export function podControllerUIDIndexFunc(obj: KubeObject): string[] {
+  if (obj.kind !== 'Pod') return [];
+  const uid = controllerOf(obj)?.uid;
+  return [uid ?? ORPHAN_POD_INDEX_KEY];
+}
+
 /** A pod's `spec.nodeName`; unscheduled pods are indexed under "". */
 export function nodeNameIndexFunc(obj: KubeObject): string[] {
   if (obj.kind !== 'Pod') return [];
@@ -58,4 +72,5 @@ export function nodeNameIndexFunc(obj: KubeObject): string[] {
 
 registerIndexFunc(NAMESPACE_INDEX, metaNamespaceIndexFunc);
 registerIndexFunc(CONTROLLER_UID_INDEX, controllerUIDIndexFunc);
+registerIndexFunc(POD_CONTROLLER_UID_INDEX, podControllerUIDIndexFunc);
 registerIndexFunc(NODE_NAME_INDEX, nodeNameIndexFunc);

@@ -6,7 +6,7 @@
  * Ported from kubernetes `cmd/kube-controller-manager/app/apps.go` (startReplicaSetController) and
  * `pkg/controller/replicaset/replica_set.go` (NewReplicaSetController, NewBaseController).
  */
-import { CONTROLLER_UID_INDEX } from '../../client/index-funcs.ts';
+import { CONTROLLER_UID_INDEX, POD_CONTROLLER_UID_INDEX } from '../../client/index-funcs.ts';
 import { Client } from '../../client/client.ts';
 import type { ControllerDescriptor, ControllerHost } from '../../cluster/controller-host.ts';
 import { DEFAULT_WORKERS } from '../../controller/concurrent-syncs.ts';
@@ -25,6 +25,7 @@ export const replicaSetControllerDescriptor: ControllerDescriptor = {
     const rsInformer = host.informers.informerFor('apps/v1', 'ReplicaSet');
     const podInformer = host.informers.informerFor('v1', 'Pod');
     rsInformer.addIndexers([CONTROLLER_UID_INDEX]);
+    podInformer.addIndexers([POD_CONTROLLER_UID_INDEX]);
     const rsc = new ReplicaSetController({
       rsInformer,
       podInformer,

@@ -14,6 +14,7 @@
  * The terminating pods counted in `terminatingReplicas` are those this ReplicaSet controls and selects
  * (`FilterClaimedPods`), with the DeploymentReplicaSetTerminatingReplicas gate on.
  */
+import { ORPHAN_POD_INDEX_KEY, POD_CONTROLLER_UID_INDEX } from '../../client/index-funcs.ts';
 import type { Pod } from 'kubernetes-types/core/v1';
 import { controllerOf, keyOf, splitKey, type KubeObject, type OwnerReference } from '../../api/object.ts';
 import { labelSelectorFromObject, matchesLabels, type ParsedLabelSelector } from '../../apiserver/selectors/label-selector.ts';
@@ -34,6 +35,9 @@ import { statusUpToDate, updateReplicaSetStatus, type ReplicaSetObject } from '.
 /** The controller's name: its queue, its client's user, the trace actor and the events' source. */
 export const REPLICASET_CONTROLLER = 'replicaset-controller';
 /** `cache.WaitForCacheSync`'s poll period. */
+/** Pods listed in a reconcile's observe event (the page shows a sample; the summary has the counts). */
+const MAX_OBSERVED_REFS = 20;
+
 export const SYNCED_POLL_PERIOD_MS = 100;
 
 export interface ReplicaSetControllerOptions {
@@ -101,6 +105,14 @@ export class ReplicaSetController implements Reconciler {
     return out;
   }
 
+  /** `getRSPods` (replica_set.go): pods indexed under the ReplicaSet's UID plus the orphans of its namespace. */
+  getRSPods(rs: ReplicaSetObject): Array<Pod & KubeObject> {
+    const ns = rs.metadata.namespace ?? '';
+    const owned = this.podInformer.byIndex(POD_CONTROLLER_UID_INDEX, rs.metadata.uid ?? '');
+    const orphans = this.podInformer.byIndex(POD_CONTROLLER_UID_INDEX, ORPHAN_POD_INDEX_KEY).filter((p) => (p.metadata.namespace ?? '') === ns);
+    return [...owned, ...orphans] as Array<Pod & KubeObject>;
+  }
+
   /** `syncReplicaSet`. */
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
     const key = request.namespace ? `${request.namespace}/${request.name}` : request.name;
@@ -121,15 +133,16 @@ export class ReplicaSetController implements Reconciler {
       ctx.observe(`ReplicaSet ${key} has an invalid selector`);
       return {};
     }
-    // Every pod of the namespace, to include those that no longer match but still carry our controllerRef.
-    const allPods = this.podInformer.list(undefined, rs.metadata.namespace ?? '') as Array<Pod & KubeObject>;
+    // `getRSPods`: the pods we control (matching or not) and the orphans we may adopt, from the pod indexer by
+    // controller UID, instead of every pod of the namespace.
+    const allPods = this.getRSPods(rs);
     const activePods = filterActivePods(allPods);
     const terminatingPods = terminatingPodsOf(rs, selector, allPods);
     const owned = activePods.filter((p) => controllerOf(p)?.uid === rs.metadata.uid);
     const orphans = activePods.filter((p) => !controllerOf(p) && matchesLabels(selector, p.metadata?.labels)).length;
     ctx.observe(
       `ReplicaSet ${key} (rv ${rs.metadata.resourceVersion}): ${owned.length} active pods owned${orphans ? `, ${orphans} matching orphans` : ''}, ${terminatingPods.length} terminating`,
-      [{ ...refOf(rs), rv: rs.metadata.resourceVersion }, ...owned.map((p) => ({ ...refOf(p), rv: p.metadata?.resourceVersion }))],
+      [{ ...refOf(rs), rv: rs.metadata.resourceVersion }, ...owned.slice(0, MAX_OBSERVED_REFS).map((p) => ({ ...refOf(p), rv: p.metadata?.resourceVersion }))],
     );
     const claim = yield* claimPods(ctx.client, { rs, apiVersion: this.apiVersion, kind: this.kind }, selector, activePods);
     const filteredPods = claim.claimed;
