@@ -21,6 +21,7 @@
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
+import { NODE_NAME_INDEX } from '../../client/index-funcs.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
@@ -214,6 +215,6 @@ export class NodeLifecycleController implements Reconciler, Runnable {
 
   /** The pods the cache shows on a node (`getPodsAssignedToNode`). */
   podsOnNode(nodeName: string): (KubeObject & Pod)[] {
-    return this.podInformer.byIndex('spec.nodeName', nodeName) as (KubeObject & Pod)[];
+    return this.podInformer.byIndex(NODE_NAME_INDEX, nodeName) as (KubeObject & Pod)[];
   }
 }

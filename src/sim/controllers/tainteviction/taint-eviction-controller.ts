@@ -19,6 +19,7 @@
 import type { Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { StatusError } from '../../api/status.ts';
+import { NODE_NAME_INDEX } from '../../client/index-funcs.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
@@ -88,7 +89,7 @@ export class TaintEvictionController implements Reconciler, EvictionTarget {
     const taints = getNoExecuteTaints((node.spec as { taints?: Taint[] } | undefined)?.taints);
     if (taints.length === 0) this.taintedNodes.delete(nodeName);
     else this.taintedNodes.set(nodeName, taints);
-    const pods = this.podInformer.byIndex('spec.nodeName', nodeName) as (KubeObject & Pod)[];
+    const pods = this.podInformer.byIndex(NODE_NAME_INDEX, nodeName) as (KubeObject & Pod)[];
     ctx.observe(`${nodeName}: NoExecute taints [${taints.map((t) => t.key).join(', ')}], ${pods.length} pod${pods.length === 1 ? '' : 's'}`, [{ apiVersion: 'v1', kind: 'Node', name: nodeName, rv: node.metadata.resourceVersion }]);
     if (pods.length === 0) return;
     if (taints.length === 0) {
