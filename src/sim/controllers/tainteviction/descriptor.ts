@@ -31,6 +31,7 @@ export const taintEvictionControllerDescriptor: ControllerDescriptor = {
       client: new Client(TAINT_EVICTION_CONTROLLER, { fieldManager: KUBE_CONTROLLER_MANAGER_FIELD_MANAGER }),
     });
     tc.runner = controller;
+    host.addRunnable(`${TAINT_EVICTION_CONTROLLER}/timed-workers`, tc);
     return controller;
   },
 };

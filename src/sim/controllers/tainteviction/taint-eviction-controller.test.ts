@@ -98,3 +98,26 @@ describe('taint eviction controller', () => {
     expect(pod(sim, 'p1')?.metadata?.deletionTimestamp).toBeUndefined();
   });
 });
+
+describe('taint eviction across a kube-controller-manager restart', () => {
+  it('a restarted controller-manager starts the toleration clock again from the restart (scheduled deletions live in memory)', () => {
+    const sim = newSim(BOTH);
+    createPod(sim, 'p1', 'node-2');
+    const tainted = loseNode2(sim);
+    runWithKubelets(sim, ['node-1'], 100_000);
+    sim.act({ type: 'fault', fault: { type: 'crash-controller', controller: 'kube-controller-manager' } });
+    const restartedAt = sim.now;
+    runWithKubelets(sim, ['node-1'], 250_000);
+    // 300 s after the taint has passed, but not 300 s after the restart.
+    expect(sim.now - tainted).toBeGreaterThan(300_000);
+    expect(pod(sim, 'p1')?.metadata?.deletionTimestamp).toBeUndefined();
+    runWithKubelets(sim, ['node-1'], 80_000);
+    const [marked] = eventTimes(sim, 'TaintManagerEviction', 'Marking for deletion Pod default/p1');
+    expect(marked! - restartedAt).toBeGreaterThanOrEqual(300_000);
+    expect(marked! - restartedAt).toBeLessThan(320_000);
+    expect(pod(sim, 'p1')?.metadata?.deletionTimestamp).toBeDefined();
+    // The node stayed Unknown and tainted throughout: the new controller-manager took up where the old one was.
+    expect(readyOf(sim, 'node-2')).toBe('Unknown');
+    expect(taintsOf(sim, 'node-2').some((t) => t.key === UNREACHABLE && t.effect === 'NoExecute')).toBe(true);
+  });
+});

@@ -23,6 +23,7 @@ import { NODE_NAME_INDEX } from '../../client/index-funcs.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
+import type { Runnable } from '../../controller/controller-manager.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
 import { rfc3339 } from '../../engine/clock.ts';
 import type { SimContext } from '../../engine/sim-context.ts';
@@ -48,7 +49,7 @@ function podRef(key: string): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { namespace: key.slice(0, i), name: key.slice(i + 1) } };
 }
 
-export class TaintEvictionController implements Reconciler, EvictionTarget {
+export class TaintEvictionController implements Reconciler, EvictionTarget, Runnable {
   readonly taintEvictionQueue: TimedWorkerQueue;
   /** `taintedNodes`: each node's NoExecute taints, for nodes that have some. */
   readonly taintedNodes = new Map<string, Taint[]>();
@@ -61,6 +62,14 @@ export class TaintEvictionController implements Reconciler, EvictionTarget {
     readonly recorder: EventRecorder,
   ) {
     this.taintEvictionQueue = new TimedWorkerQueue(ctx, this);
+  }
+
+  /** Nothing to start: the timers are set by the reconciles. */
+  start(): void {}
+
+  /** A crash or lost leadership: the scheduled deletions are lost with the process. */
+  stop(): void {
+    this.taintEvictionQueue.stop();
   }
 
   enqueue(key: string, reason: QueueReason): void {

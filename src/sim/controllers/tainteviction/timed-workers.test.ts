@@ -37,6 +37,16 @@ describe('TimedWorkerQueue (timed_workers.go)', () => {
     ctx.scheduler.runUntil(20);
     expect(r.fired).toHaveLength(2);
   });
+  it('stopping (a crash) cancels every scheduled deletion', () => {
+    const ctx = new SimContext({ seed: 1 });
+    const r = new Recorder(ctx);
+    const q = new TimedWorkerQueue(ctx, r);
+    q.addWork('ns/a', 0, 10);
+    q.stop();
+    ctx.scheduler.runUntil(100);
+    expect(r.fired).toEqual([]);
+    expect(q.scheduled()).toEqual([]);
+  });
   it('a failed deletion forgets the pod, so it can be scheduled again', () => {
     const ctx = new SimContext({ seed: 1 });
     const r = new Recorder(ctx);

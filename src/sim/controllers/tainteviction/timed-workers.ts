@@ -75,6 +75,12 @@ export class TimedWorkerQueue {
     else this.workers.delete(key);
   }
 
+  /** The process stops: every timer is cancelled and every entry forgotten (they live in memory only). */
+  stop(): void {
+    for (const w of this.workers.values()) if (w) this.ctx.scheduler.cancel(w.timer);
+    this.workers.clear();
+  }
+
   /** Scheduled deletions not yet fired, by pod key, in key order (for the page and tests). */
   scheduled(): Array<{ key: string; createdAt: number; fireAt: number }> {
     return [...this.workers]
