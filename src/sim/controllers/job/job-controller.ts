@@ -1,0 +1,372 @@
+/**
+ * The Job controller: runs pods until `completions` succeed (at most `parallelism` at a time), replaces failed ones
+ * after the pod failure back-off, and gives up with a Failed condition past `backoffLimit` or
+ * `activeDeadlineSeconds`. Pods carry the `batch.kubernetes.io/job-tracking` finalizer until the Job has counted
+ * them: a finished pod's uid first goes to `status.uncountedTerminatedPods`, then its finalizer is removed, then it
+ * moves to `status.succeeded` / `status.failed`.
+ *
+ * Ported from kubernetes `pkg/controller/job/job_controller.go` (syncJob, manageJob, deleteActivePods,
+ * trackJobStatusAndRemoveFinalizers, flushUncountedAndRemoveFinalizers, removeTrackingFinalizerFromPods,
+ * recordJobPodFinished, enactJobFinished, cleanupPodFinalizers). The steps of one sync, in upstream's order: read
+ * the Job (gone → remove the finalizers of its orphaned pods); finished → nothing but orphan cleanup; list its pods;
+ * count new finished pods; set startTime; compute the back-off record; decide a Failed condition (backoffLimit,
+ * OnFailure restarts, deadline) and delete the active pods, or manageJob; decide Complete; track the status and
+ * remove finalizers; record the back-off.
+ *
+ * @remarks Simplified: NonIndexed completion mode only (Indexed, backoffLimitPerIndex, podFailurePolicy,
+ * successPolicy, managedBy are not modelled); the interim FailureTarget / SuccessCriteriaMet conditions are not
+ * written (Complete/Failed are set once the uncounted pods are flushed); a suspended Job wants 0 pods but gets no
+ * Suspended condition; orphan pods are not adopted (only pods whose controllerRef is the Job count); pods to delete
+ * are ranked with the ReplicaSet controller's ranking. The orphan-pod queue is folded into the Job's own key: a
+ * sync of a missing or finished Job removes the tracking finalizer from its pods. A sync whose Job cache is older
+ * than this controller's last status write waits 100 ms for the informer (upstream relies on the write conflicting).
+ */
+import type { Pod } from 'kubernetes-types/core/v1';
+import { controllerOf, keyOf, splitKey, type KubeObject } from '../../api/object.ts';
+import { StatusError } from '../../api/status.ts';
+import type { ApiResponse } from '../../apiserver/api-request.ts';
+import type { ClientOp } from '../../client/api-call.ts';
+import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
+import type { EventRecorder } from '../../cluster/controller-host.ts';
+import type { Controller } from '../../controller/controller.ts';
+import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
+import { rfc3339 } from '../../engine/clock.ts';
+import { refOf } from '../../trace/trace-event.ts';
+import { UIDTrackingControllerExpectations } from '../replicaset/expectations.ts';
+import { createdPodMessage, deletedPodMessage, errorCreatingMessage, getPodFromTemplate, newControllerRef } from '../replicaset/pod-control.ts';
+import { getPodsToDelete } from '../replicaset/pod-ranking.ts';
+import { BackoffStore, getRemainingTime } from './backoff.ts';
+import {
+  activeDeadlineRemaining,
+  BACKOFF_LIMIT_EXCEEDED_MESSAGE,
+  COMPLETIONS_REACHED_MESSAGE,
+  countReadyPods,
+  DEADLINE_EXCEEDED_MESSAGE,
+  getNewFinishedPods,
+  hasJobTrackingFinalizer,
+  isJobFinished,
+  isPodActive,
+  isPodFailed,
+  isPodTerminating,
+  JOB_REASON_BACKOFF_LIMIT_EXCEEDED,
+  JOB_REASON_COMPLETIONS_REACHED,
+  JOB_REASON_DEADLINE_EXCEEDED,
+  JOB_TRACKING_FINALIZER,
+  jobSuspended,
+  MAX_POD_CREATE_DELETE_PER_SYNC,
+  MAX_UNCOUNTED_PODS,
+  newCondition,
+  pastActiveDeadline,
+  pastBackoffLimitOnFailure,
+  uncountedOf,
+  wantActivePods,
+  type JobObject,
+  type PodObject,
+} from './job-utils.ts';
+import { removeTrackingFinalizers } from './pod-finalizers.ts';
+
+/** The controller's name: its queue, its client's user, the trace actor and the events' source. */
+export const JOB_CONTROLLER = 'job-controller';
+const SYNCED_POLL_PERIOD_MS = 100;
+
+export interface JobControllerOptions {
+  jobInformer: SharedIndexInformer;
+  podInformer: SharedIndexInformer;
+  recorder: EventRecorder;
+}
+
+/** `Controller` (pkg/controller/job): caches, expectations, back-off records and the sync. */
+export class JobController implements Reconciler {
+  readonly jobInformer: SharedIndexInformer;
+  readonly podInformer: SharedIndexInformer;
+  readonly recorder: EventRecorder;
+  /** `expectations`: pod creates and deletes each Job waits to see. */
+  readonly expectations = new UIDTrackingControllerExpectations();
+  /** `finalizerExpectations`: uids whose tracking-finalizer removal was sent and not yet observed, by Job key. */
+  readonly finalizerExpectations = new Map<string, Set<string>>();
+  /** `podBackoffStore`. */
+  readonly podBackoffStore = new BackoffStore();
+  /** The resourceVersion of this controller's last status write, by Job key. */
+  readonly lastWrittenRV = new Map<string, number>();
+  runner: Controller | null = null;
+
+  constructor(options: JobControllerOptions) {
+    this.jobInformer = options.jobInformer;
+    this.podInformer = options.podInformer;
+    this.recorder = options.recorder;
+  }
+
+  /** `enqueueSyncJobImmediately`. */
+  enqueueImmediately(key: string, reason: 'add' | 'update' | 'delete' | 'resync'): void {
+    this.runner?.enqueue(key, reason);
+  }
+
+  /** `enqueueSyncJobBatched`: pod events wake the Job after {@link SYNC_JOB_BATCH_PERIOD_MS}. */
+  enqueueBatched(key: string, delayMs: number): void {
+    this.runner?.enqueueAfter(key, delayMs, 'after');
+  }
+
+  /** `resolveControllerRef`. */
+  resolveControllerRef(namespace: string | undefined, ref: { kind: string; name: string; uid: string }): JobObject | undefined {
+    if (ref.kind !== 'Job') return undefined;
+    const job = this.jobInformer.get(namespace, ref.name) as JobObject | undefined;
+    return job && job.metadata.uid === ref.uid ? job : undefined;
+  }
+
+  /** `finalizerRemovalObserved`. */
+  finalizerRemovalObserved(jobKey: string, uid: string): void {
+    this.finalizerExpectations.get(jobKey)?.delete(uid);
+  }
+
+  /** `syncJob`. */
+  *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
+    const key = request.namespace ? `${request.namespace}/${request.name}` : request.name;
+    if (!this.jobInformer.hasSynced() || !this.podInformer.hasSynced()) {
+      ctx.observe('caches not synced yet (WaitForCacheSync)');
+      return { requeueAfter: SYNCED_POLL_PERIOD_MS };
+    }
+    const { namespace, name } = splitKey(key);
+    const sharedJob = this.jobInformer.get(namespace, name) as JobObject | undefined;
+    const nsPods = this.podInformer.list(undefined, namespace ?? '') as PodObject[];
+    if (!sharedJob) {
+      ctx.observe(`Job ${key} not found: deleted`);
+      this.expectations.deleteExpectations(key);
+      this.finalizerExpectations.delete(key);
+      this.podBackoffStore.removeBackoffRecord(key);
+      this.lastWrittenRV.delete(key);
+      // cleanupPodFinalizers: pods of a deleted Job must not keep the finalizer.
+      const orphans = nsPods.filter((p) => hasJobTrackingFinalizer(p) && controllerOf(p)?.kind === 'Job' && controllerOf(p)?.name === name);
+      if (orphans.length) {
+        ctx.act(`remove the tracking finalizer from ${orphans.length} orphaned pod(s)`);
+        const err = yield* removeTrackingFinalizers(ctx, orphans);
+        if (err) throw err;
+      }
+      return {};
+    }
+    const written = this.lastWrittenRV.get(key);
+    if (written !== undefined && Number(sharedJob.metadata.resourceVersion) < written) {
+      ctx.observe(`Job ${key} (rv ${sharedJob.metadata.resourceVersion}) is older than our status write (rv ${written}): waiting for the informer`);
+      return { requeueAfter: SYNCED_POLL_PERIOD_MS };
+    }
+    const job = structuredClone(sharedJob) as JobObject;
+    job.status ??= {};
+    const pods = nsPods.filter((p) => controllerOf(p)?.uid === job.metadata.uid);
+    if (isJobFinished(job)) {
+      ctx.observe(`Job ${key} has finished`, [{ ...refOf(job), rv: job.metadata.resourceVersion }]);
+      const stuck = pods.filter((p) => hasJobTrackingFinalizer(p));
+      if (stuck.length) {
+        ctx.act(`remove the tracking finalizer from ${stuck.length} pod(s) of the finished Job`);
+        const err = yield* removeTrackingFinalizers(ctx, stuck);
+        if (err) throw err;
+      }
+      return {};
+    }
+    const satisfied = this.expectations.satisfiedExpectations(key, ctx.now);
+    const expectedRm = this.finalizerExpectations.get(key) ?? new Set<string>();
+    const uncounted = uncountedOf(job);
+    let activePods = pods.filter(isPodActive);
+    let active = activePods.length;
+    const { newSucceededPods, newFailedPods } = getNewFinishedPods(job, pods, uncounted, expectedRm);
+    const succeeded = (job.status.succeeded ?? 0) + newSucceededPods.length + uncounted.succeeded.size;
+    const failed = (job.status.failed ?? 0) + newFailedPods.length + uncounted.failed.size;
+    ctx.observe(
+      `Job ${key} (rv ${job.metadata.resourceVersion}): ${active} active, ${succeeded} succeeded, ${failed} failed (${newSucceededPods.length + newFailedPods.length} newly finished)`,
+      [{ ...refOf(job), rv: job.metadata.resourceVersion }, ...pods.map((p) => ({ ...refOf(p), rv: p.metadata.resourceVersion }))],
+    );
+    if (!job.status.startTime && !jobSuspended(job)) job.status.startTime = rfc3339(ctx.now);
+    const newBackoffRecord = this.podBackoffStore.newBackoffRecord(key, newSucceededPods, newFailedPods);
+
+    let requeueAfter: number | undefined;
+    let finishedCondition: ReturnType<typeof newCondition> | undefined;
+    const backoffLimit = job.spec?.backoffLimit ?? 6;
+    if (failed > backoffLimit || pastBackoffLimitOnFailure(job, activePods)) {
+      finishedCondition = newCondition('Failed', JOB_REASON_BACKOFF_LIMIT_EXCEEDED, BACKOFF_LIMIT_EXCEEDED_MESSAGE, ctx.now);
+    } else if (pastActiveDeadline(job, ctx.now)) {
+      finishedCondition = newCondition('Failed', JOB_REASON_DEADLINE_EXCEEDED, DEADLINE_EXCEEDED_MESSAGE, ctx.now);
+    } else {
+      const remaining = activeDeadlineRemaining(job, ctx.now);
+      if (remaining !== undefined) requeueAfter = remaining;
+    }
+
+    let manageJobErr: Error | undefined;
+    if (finishedCondition) {
+      ctx.diff(`${finishedCondition.reason}: delete ${active} active pod(s)`, active === 0);
+      const deleted = yield* this.deletePods(ctx, job, activePods);
+      active -= deleted;
+    } else if (satisfied && !job.metadata.deletionTimestamp) {
+      const want = wantActivePods(job, active, succeeded);
+      ctx.diff(`want ${want} active pod(s), have ${active}`, want === active);
+      if (active > want) {
+        const toDelete = getPodsToDelete(activePods, activePods, Math.min(active - want, MAX_POD_CREATE_DELETE_PER_SYNC), ctx.now) as PodObject[];
+        active -= yield* this.deletePods(ctx, job, toDelete);
+        activePods = activePods.filter((p) => !toDelete.includes(p));
+      } else if (active < want) {
+        const remaining = getRemainingTime(newBackoffRecord, ctx.now);
+        if (remaining > 0) {
+          ctx.act(`wait ${remaining / 1000}s (pod failure back-off, ${newBackoffRecord.failuresAfterLastSuccess} failure(s))`);
+          requeueAfter = requeueAfter === undefined ? remaining : Math.min(requeueAfter, remaining);
+        } else {
+          const created = yield* this.createPods(ctx, job, Math.min(want - active, MAX_POD_CREATE_DELETE_PER_SYNC));
+          if (created.error) manageJobErr = created.error;
+          active += created.count;
+        }
+      }
+    } else {
+      ctx.diff(`not acting: ${job.metadata.deletionTimestamp ? 'the Job is being deleted' : 'waiting for the informer to see earlier creates/deletes (expectations)'}`, true);
+    }
+
+    if (!finishedCondition) {
+      const completions = job.spec?.completions;
+      const complete = completions == null ? succeeded > 0 && active === 0 : succeeded >= completions && active === 0;
+      if (complete) finishedCondition = newCondition('Complete', JOB_REASON_COMPLETIONS_REACHED, COMPLETIONS_REACHED_MESSAGE, ctx.now);
+    }
+
+    // trackJobStatusAndRemoveFinalizers
+    job.status.active = active;
+    job.status.ready = countReadyPods(activePods.filter((p) => isPodActive(p)));
+    job.status.terminating = pods.filter(isPodTerminating).length;
+    const podsToRemoveFinalizer: PodObject[] = [];
+    let needsFlush = false;
+    for (const pod of pods) {
+      const uid = pod.metadata.uid ?? '';
+      if (!hasJobTrackingFinalizer(pod) || expectedRm.has(uid)) continue;
+      const podFinished = pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+      const considerFailed = isPodFailed(pod, job);
+      if (!podFinished && !considerFailed && !finishedCondition) continue;
+      if (uncounted.succeeded.size + uncounted.failed.size >= MAX_UNCOUNTED_PODS) break;
+      podsToRemoveFinalizer.push(pod);
+      if (pod.status?.phase === 'Succeeded' && !uncounted.failed.has(uid)) {
+        if (!uncounted.succeeded.has(uid)) {
+          uncounted.succeeded.add(uid);
+          needsFlush = true;
+        }
+      } else if (considerFailed || finishedCondition) {
+        if (!uncounted.failed.has(uid)) {
+          uncounted.failed.add(uid);
+          needsFlush = true;
+        }
+      }
+    }
+    const writeUncounted = (): void => {
+      job.status!.uncountedTerminatedPods = { succeeded: [...uncounted.succeeded].sort(), failed: [...uncounted.failed].sort() };
+    };
+    let current: JobObject = job;
+    if (needsFlush) {
+      writeUncounted();
+      current = yield* this.writeStatus(ctx, key, job, 'record newly finished pods in uncountedTerminatedPods');
+    }
+    // flushUncountedAndRemoveFinalizers: remove the finalizers, then count the pods whose finalizer is gone.
+    if (podsToRemoveFinalizer.length) {
+      const set = this.finalizerExpectations.get(key) ?? new Set<string>();
+      for (const p of podsToRemoveFinalizer) set.add(p.metadata.uid ?? '');
+      this.finalizerExpectations.set(key, set);
+      ctx.act(`remove the tracking finalizer from ${podsToRemoveFinalizer.length} finished pod(s)`);
+      const err = yield* removeTrackingFinalizers(ctx, podsToRemoveFinalizer);
+      if (err) {
+        for (const p of podsToRemoveFinalizer) set.delete(p.metadata.uid ?? '');
+        throw err;
+      }
+    }
+    const next = structuredClone(current) as JobObject;
+    next.status ??= {};
+    next.status.active = job.status.active;
+    next.status.ready = job.status.ready;
+    next.status.terminating = job.status.terminating;
+    next.status.startTime = job.status.startTime;
+    next.status.succeeded = (next.status.succeeded ?? 0) + uncounted.succeeded.size;
+    next.status.failed = (next.status.failed ?? 0) + uncounted.failed.size;
+    next.status.uncountedTerminatedPods = { succeeded: [], failed: [] };
+    let finishedNow = false;
+    if (finishedCondition) {
+      next.status.conditions = [...(next.status.conditions ?? []), finishedCondition];
+      if (finishedCondition.type === 'Complete') next.status.completionTime = rfc3339(ctx.now);
+      finishedNow = true;
+    }
+    if (JSON.stringify(next.status) !== JSON.stringify(sharedJob.status ?? {})) {
+      yield* this.writeStatus(ctx, key, next, `status: active ${next.status.active}, succeeded ${next.status.succeeded}, failed ${next.status.failed}${finishedNow ? `, ${finishedCondition!.type}` : ''}`);
+    } else {
+      ctx.status(`status unchanged: active ${next.status.active}, succeeded ${next.status.succeeded ?? 0}, failed ${next.status.failed ?? 0}`);
+    }
+    this.podBackoffStore.updateBackoffRecord(newBackoffRecord);
+    if (finishedNow) {
+      // enactJobFinished / recordJobFinished
+      if (finishedCondition!.type === 'Complete') this.recorder.event(sharedJob, 'Normal', 'Completed', 'Job completed');
+      else this.recorder.event(sharedJob, 'Warning', finishedCondition!.reason!, finishedCondition!.message!);
+      return {};
+    }
+    if (manageJobErr) throw manageJobErr;
+    return requeueAfter !== undefined ? { requeueAfter: Math.max(requeueAfter, 0) } : {};
+  }
+
+  private *writeStatus(ctx: ReconcileContext, key: string, job: JobObject, summary: string): ClientOp<JobObject> {
+    const updated = yield* ctx.client.updateStatus<JobObject>(job);
+    this.lastWrittenRV.set(key, Number(updated.metadata.resourceVersion));
+    ctx.status(summary);
+    return updated;
+  }
+
+  /** `manageJob`'s creates: pods from the template with the tracking finalizer, in slow-start batches. */
+  private *createPods(ctx: ReconcileContext, job: JobObject, diff: number): ClientOp<{ count: number; error: Error | undefined }> {
+    const key = keyOf(job);
+    this.expectations.expectCreations(key, diff, ctx.now);
+    ctx.act(`create ${diff} pod(s)`);
+    let created = 0;
+    let error: Error | undefined;
+    let remaining = diff;
+    for (let batch = Math.min(remaining, 1); batch > 0 && !error; batch = Math.min(2 * batch, remaining)) {
+      const requests = [];
+      for (let i = 0; i < batch; i++) {
+        const pod = getPodFromTemplate(job.spec?.template ?? {}, job, newControllerRef(job, 'batch/v1', 'Job'));
+        pod.metadata.finalizers = [...(pod.metadata.finalizers ?? []), JOB_TRACKING_FINALIZER];
+        requests.push(ctx.client.request({ verb: 'create', apiVersion: 'v1', kind: 'Pod', namespace: job.metadata.namespace, body: pod }));
+      }
+      const responses = (yield { type: 'batch', requests }) as ApiResponse[];
+      for (const res of responses) {
+        if (res.ok && 'object' in res) {
+          created++;
+          this.recorder.event(job, 'Normal', 'SuccessfulCreate', createdPodMessage(res.object.metadata.name ?? ''));
+        } else {
+          this.expectations.creationObserved(key);
+          if (!res.ok) {
+            error ??= new StatusError(res.status);
+            this.recorder.event(job, 'Warning', 'FailedCreate', errorCreatingMessage(res.status.message));
+          }
+        }
+      }
+      remaining -= batch;
+    }
+    // The creates never attempted are not expected any more.
+    for (let i = 0; i < remaining; i++) this.expectations.creationObserved(key);
+    return { count: created, error };
+  }
+
+  /** `deleteActivePods` / `deleteJobPods`: deletes in parallel; returns how many were deleted. */
+  private *deletePods(ctx: ReconcileContext, job: JobObject, pods: readonly PodObject[]): ClientOp<number> {
+    if (pods.length === 0) return 0;
+    const key = keyOf(job);
+    this.expectations.expectDeletions(key, pods.map((p) => keyOf(p)), ctx.now);
+    ctx.act(`delete ${pods.map((p) => p.metadata.name).join(', ')}`);
+    const requests = pods.map((p) => ctx.client.request({ verb: 'delete', apiVersion: 'v1', kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name }));
+    const responses = (yield { type: 'batch', requests }) as ApiResponse[];
+    let deleted = 0;
+    responses.forEach((res, i) => {
+      const pod = pods[i]!;
+      if (res.ok || res.status.code === 404) {
+        if (res.ok) deleted++;
+        else this.expectations.deletionObserved(key, keyOf(pod));
+        if (res.ok) this.recorder.event(job, 'Normal', 'SuccessfulDelete', deletedPodMessage(pod.metadata.name ?? ''));
+      } else {
+        this.expectations.deletionObserved(key, keyOf(pod));
+        this.recorder.event(job, 'Warning', 'FailedDelete', `Error deleting: ${res.status.message}`);
+      }
+    });
+    return deleted;
+  }
+}
+
+/** The cached Job a pod belongs to, for the event handlers. */
+export function jobKeyOfPod(pod: Pod & KubeObject): string | undefined {
+  const ref = controllerOf(pod);
+  if (!ref || ref.kind !== 'Job') return undefined;
+  return pod.metadata.namespace ? `${pod.metadata.namespace}/${ref.name}` : ref.name;
+}
