@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../simulation.ts';
-import { selectsEverything } from './deployment-controller.ts';
+import type { KubeObject } from '../../api/object.ts';
+import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
+import type { ReconcileContext } from '../../controller/reconciler.ts';
+import { DeploymentController, selectsEverything } from './deployment-controller.ts';
 import { condition, deploymentOnlySim, deploymentYaml, eventMessages, replicaSets, runWithAvailableReplicaSets } from './controller-test-helpers.ts';
 
 describe('Deployment controller, end to end (every controller: ReplicaSet controller, scheduler, kubelets...)', () => {
@@ -143,5 +146,24 @@ describe('Deployment controller, reconciler behaviours', () => {
     const sim = deploymentOnlySim();
     const r = sim.apply(deploymentYaml().replace('selector: {matchLabels: {app: web}}', 'selector: {}'));
     expect(r.ok).toBe(false);
+  });
+
+  it('syncDeployment on a Deployment selecting everything records Warning SelectingAll and does nothing else', () => {
+    const d: KubeObject = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'default', uid: 'u', generation: 1 },
+      spec: { selector: {}, template: {} },
+      status: { observedGeneration: 1 },
+    };
+    const informer = (objs: KubeObject[]) =>
+      ({ hasSynced: () => true, get: (_ns: string, name: string) => objs.find((o) => o.metadata.name === name), list: () => objs }) as unknown as SharedIndexInformer;
+    const events: string[] = [];
+    const dc = new DeploymentController(informer([d]), informer([]), informer([]), { event: (_o, type, reason, message) => events.push(`${type} ${reason} ${message}`) });
+    const noop = (): void => {};
+    const ctx = { client: null, now: 0, worker: 0, observe: noop, diff: noop, act: noop, status: noop } as unknown as ReconcileContext;
+    const step = dc.reconcile({ namespace: 'default', name: 'web' }, ctx).next();
+    expect(step.done).toBe(true); // no API call: observedGeneration is already current
+    expect(events).toEqual(['Warning SelectingAll This deployment is selecting all pods. A non-empty selector is required.']);
   });
 });
