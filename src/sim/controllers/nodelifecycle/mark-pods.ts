@@ -13,8 +13,9 @@ import type { Client } from '../../client/client.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import { podConditionsMarkedNotReady } from './node-health.ts';
 
-/** The pod event MarkPodsNotReady records. */
+/** The reason of the Node's status-change event and of the pod event MarkPodsNotReady records. */
 export const NODE_NOT_READY = 'NodeNotReady';
+/** The message of the pod event MarkPodsNotReady records. */
 export const NODE_NOT_READY_POD_MESSAGE = 'Node is not ready';
 
 /**

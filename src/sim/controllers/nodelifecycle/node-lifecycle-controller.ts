@@ -48,10 +48,14 @@ export const NAMESPACE_NODE_LEASE = 'kube-node-lease';
 /** `cache.WaitForCacheSync`'s poll period. */
 const SYNCED_POLL_PERIOD_MS = 100;
 
+/** Queue key prefix of a monitorNodeHealth pass's `updateNodeFunc` for one node. */
 export const HEALTH_KEY_PREFIX = 'health:';
+/** Queue key prefix of a node its zone's tainter let through (the NoExecute taint swap). */
 export const NO_EXECUTE_KEY_PREFIX = 'noexecute:';
+/** Queue key prefix of `markNodeAsReachable` when every zone is fully disrupted. */
 export const REACHABLE_KEY_PREFIX = 'reachable:';
 
+/** What the descriptor hands the controller: its informers, its recorder, and the flags (upstream defaults when unset). */
 export interface NodeLifecycleOptions {
   nodeInformer: SharedIndexInformer;
   podInformer: SharedIndexInformer;
@@ -64,6 +68,7 @@ export interface NodeLifecycleOptions {
   evictionLimiterQPS?: number;
 }
 
+/** `nodelifecycle.Controller`: the state one controller-manager keeps, its reconcile, and its timers (a Runnable of the process). */
 export class NodeLifecycleController implements Reconciler, Runnable {
   readonly nodeInformer: SharedIndexInformer;
   readonly podInformer: SharedIndexInformer;

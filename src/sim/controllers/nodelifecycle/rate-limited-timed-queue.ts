@@ -56,6 +56,7 @@ export class EvictionLimiter {
   }
 }
 
+/** `RateLimitedTimedQueue`: a `UniqueQueue` of node names drained through an {@link EvictionLimiter}. */
 export class RateLimitedTimedQueue {
   /** Values waiting, kept sorted by (processAt, insertion). */
   private queue: TimedValue[] = [];

@@ -40,6 +40,7 @@ export const TAINT_EVICTION_CONTROLLER = 'taint-eviction-controller';
 export const UPDATE_WORKER_SIZE = 8;
 /** `retries` of deletePodHandler. */
 const DELETE_RETRIES = 5;
+/** Queue key prefix of a pod whose deletion is due. */
 export const EVICT_KEY_PREFIX = 'evict:';
 
 const POD = { apiVersion: 'v1', kind: 'Pod' } as const;
@@ -49,6 +50,7 @@ function podRef(key: string): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { namespace: key.slice(0, i), name: key.slice(i + 1) } };
 }
 
+/** `tainteviction.Controller`: the tainted nodes it knows, the scheduled deletions, and its reconcile. */
 export class TaintEvictionController implements Reconciler, EvictionTarget, Runnable {
   readonly taintEvictionQueue: TimedWorkerQueue;
   /** `taintedNodes`: each node's NoExecute taints, for nodes that have some. */

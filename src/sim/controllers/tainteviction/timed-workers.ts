@@ -25,6 +25,7 @@ export interface TimedWorker {
   fired: boolean;
 }
 
+/** `TimedWorkerQueue`: the scheduled deletions by pod key. */
 export class TimedWorkerQueue {
   /**
    * Pod key → its worker; `null` once the deletion succeeded (kept so that the pod is not scheduled again until
