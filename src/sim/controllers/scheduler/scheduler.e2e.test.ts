@@ -231,4 +231,19 @@ describe('kube-scheduler', () => {
     expect(nodeOf(sim, 'custom')).toBeUndefined();
     expect(sim.listObjects('events', 'default')).toEqual([]);
   });
+
+  it('with every controller running, a pod no kubelet-registered node fits is scheduled on a node added with add-node', () => {
+    const sim = Simulation.create({ seed: 11, nodes: [{ name: 'node-1', cpu: '1' }, { name: 'node-2', cpu: '1' }] });
+    sim.runFor(2_000);
+    sim.apply([podYaml('big', {}, { cpu: '2' })]);
+    sim.runFor(3_000);
+    expect(events(sim, 'FailedScheduling')).toEqual([
+      'big: 0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.',
+    ]);
+    expect(sim.act({ type: 'add-node', name: 'node-3', cpu: '4' }).ok).toBe(true);
+    sim.runFor(5_000);
+    expect(nodeOf(sim, 'big')).toBe('node-3');
+    expect(events(sim, 'Scheduled')).toEqual(['big: Successfully assigned default/big to node-3']);
+    expect(sim.runUntilConverged(60_000).converged).toBe(true);
+  });
 });
