@@ -29,7 +29,7 @@ import {
   hasFinalizer,
   type GraphBuilder,
 } from './graph-builder.ts';
-import { describeIdentity, identityOfOwner, type GraphNode, type ObjectReference } from './graph.ts';
+import { identityOfOwner, shortIdentity, type GraphNode, type ObjectReference } from './graph.ts';
 import {
   deleteObject,
   deleteOwnerRefStrategicMergePatch,
@@ -95,7 +95,7 @@ export class GarbageCollector implements Reconciler {
     if (!n.observed) {
       // Requeue until the item is observed through an informer, so that a virtual node for an object added and
       // removed during a watch re-establishment does not stay in the graph (kubernetes#56121).
-      ctx.status(`${describeIdentity(n.identity)} has not been observed via informer yet`);
+      ctx.status(`${shortIdentity(n.identity)} has not been observed via informer yet`);
       return { requeue: true } satisfies Result;
     }
     return {};
@@ -103,7 +103,7 @@ export class GarbageCollector implements Reconciler {
 
   /** `attemptToDeleteItem`. Returns a marker for the outcomes that forget the item; throws to retry. */
   private *attemptToDeleteItem(item: GraphNode, ctx: ReconcileContext): ClientOp<string | undefined> {
-    const id = describeIdentity(item.identity);
+    const id = shortIdentity(item.identity);
     // "Being deleted" is a one-way trip to the final deletion: wait for it, then process the dependents.
     if (item.beingDeleted && !item.deletingDependents) {
       ctx.observe(`${id} is being deleted, but not in the foreground: wait for its deletion`);
@@ -184,11 +184,11 @@ export class GarbageCollector implements Reconciler {
   private *processDeletingDependentsItem(item: GraphNode, latest: KubeObject, ctx: ReconcileContext): ClientOp<undefined> {
     const blockingDependents = this.graphBuilder.uidToNode.blockingDependents(item);
     ctx.observe(
-      `${describeIdentity(item.identity)} is deleting its dependents: ${blockingDependents.length} blocking`,
+      `${shortIdentity(item.identity)} is deleting its dependents: ${blockingDependents.length} blocking`,
       [{ ...refOf(latest), rv: latest.metadata.resourceVersion }, ...blockingDependents.map((d) => depRef(d))],
     );
     if (blockingDependents.length === 0) {
-      ctx.diff(`remove DeleteDependents finalizer for item ${describeIdentity(item.identity)}`, false);
+      ctx.diff(`remove DeleteDependents finalizer for item ${shortIdentity(item.identity)}`, false);
       ctx.act(`remove finalizer ${FINALIZER_DELETE_DEPENDENTS} from ${item.identity.kind}/${item.identity.name}`);
       yield* removeFinalizer(ctx.client, item.identity, FINALIZER_DELETE_DEPENDENTS);
       return undefined;
@@ -253,7 +253,7 @@ export class GarbageCollector implements Reconciler {
       return {};
     }
     const dependents = this.graphBuilder.uidToNode.dependentsOf(owner);
-    ctx.observe(`${describeIdentity(owner.identity)} is orphaning ${dependents.length} dependents`, dependents.map((d) => depRef(d)));
+    ctx.observe(`${shortIdentity(owner.identity)} is orphaning ${dependents.length} dependents`, dependents.map((d) => depRef(d)));
     ctx.diff(`${dependents.length} dependents still reference ${owner.identity.kind}/${owner.identity.name}`, dependents.length === 0);
     if (dependents.length) ctx.act(`remove the ownerReference to ${owner.identity.name} from ${dependents.map((d) => d.identity.name).join(', ')}`);
     yield* orphanDependents(ctx.client, owner.identity, dependents);

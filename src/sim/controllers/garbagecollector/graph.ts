@@ -26,6 +26,11 @@ export function describeIdentity(r: ObjectReference): string {
   return `[${r.apiVersion}/${r.kind}, namespace: ${r.namespace}, name: ${r.name}, uid: ${r.uid}]`;
 }
 
+/** A short label for the trace: "ReplicaSet default/web-1" (the namespace left out for cluster-scoped objects). */
+export function shortIdentity(r: ObjectReference): string {
+  return `${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}`;
+}
+
 /** Same coordinates (apiVersion, kind, name, uid, namespace). */
 export function sameIdentity(a: ObjectReference, b: ObjectReference): boolean {
   return a.uid === b.uid && a.name === b.name && a.kind === b.kind && a.apiVersion === b.apiVersion && a.namespace === b.namespace;
