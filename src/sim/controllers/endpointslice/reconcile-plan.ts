@@ -43,6 +43,8 @@ export interface ReconcilePlan {
   removed: number;
   /** Pods skipped because their node is not in the cache ("skipping Pod ..."). */
   errors: string[];
+  /** The desired endpoints by condition, for the trace. */
+  endpoints: { total: number; ready: number; terminating: number };
 }
 
 export interface PlanInput {
@@ -59,7 +61,15 @@ export interface PlanInput {
 /** `reconcileByAddressType`, up to (not including) `finalize`. */
 export function planByAddressType(input: PlanInput): ReconcilePlan {
   const { service, addressType } = input;
-  const plan: ReconcilePlan = { slicesToCreate: [], slicesToUpdate: [], slicesToDelete: [], added: 0, removed: 0, errors: [] };
+  const plan: ReconcilePlan = {
+    slicesToCreate: [],
+    slicesToUpdate: [],
+    slicesToDelete: [],
+    added: 0,
+    removed: 0,
+    errors: [],
+    endpoints: { total: 0, ready: 0, terminating: 0 },
+  };
   const existingByPortMap = new Map<string, EndpointSliceObject[]>();
   for (const s of input.existingSlices) {
     if (ownedBy(s, service)) {
@@ -86,7 +96,12 @@ export function planByAddressType(input: PlanInput): ReconcilePlan {
       continue;
     }
     const endpoint = podToEndpoint(pod, node, service, addressType);
-    if (endpoint.addresses.length > 0) desiredEndpointsByPortMap.get(k)!.insert(endpoint);
+    if (endpoint.addresses.length > 0) {
+      desiredEndpointsByPortMap.get(k)!.insert(endpoint);
+      plan.endpoints.total++;
+      if (endpoint.conditions?.ready) plan.endpoints.ready++;
+      if (endpoint.conditions?.terminating) plan.endpoints.terminating++;
+    }
   }
 
   for (const [k, desired] of desiredEndpointsByPortMap) {
@@ -126,7 +141,7 @@ export function reconcileByPortMapping(
   ports: EndpointPort[],
   addressType: AddressType,
   opts: { maxEndpointsPerSlice: number; controllerName: string },
-): Omit<ReconcilePlan, 'errors'> {
+): Omit<ReconcilePlan, 'errors' | 'endpoints'> {
   const max = opts.maxEndpointsPerSlice;
   const slicesByName = new Map<string, EndpointSliceObject>();
   const unchanged: string[] = [];

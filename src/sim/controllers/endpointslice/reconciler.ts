@@ -94,6 +94,8 @@ export function* reconcileService(
     errs.push(...plan.errors);
     try {
       yield* finalize(client, steps, opts.tracker, service, plan.slicesToCreate, plan.slicesToUpdate, plan.slicesToDelete);
+      const { total, ready, terminating } = plan.endpoints;
+      steps.status(`${addressType}: ${total} endpoints: ${ready} ready, ${total - ready - terminating} not ready, ${terminating} terminating`);
     } catch (e) {
       errs.push((e as Error).message);
     }
