@@ -26,6 +26,8 @@ export class ContainerRuntime {
   imagePullMs: number;
   containerStartMs: number;
   private behaviors = new Map<string, ImageBehavior>();
+  /** Each node's containers, as the kubelet's runtime keeps them: they outlive a kubelet restart, as containerd's do. */
+  private nodeStates = new Map<string, object>();
 
   constructor(options: { imagePullMs?: number; containerStartMs?: number; images?: Record<string, ImageBehavior> } = {}) {
     this.imagePullMs = options.imagePullMs ?? DEFAULT_IMAGE_PULL_MS;
@@ -41,6 +43,15 @@ export class ContainerRuntime {
   setBehavior(image: string, behavior: ImageBehavior): void {
     if (behavior.behavior === 'ok' && behavior.readyAfter === undefined) this.behaviors.delete(image);
     else this.behaviors.set(image, { ...behavior });
+  }
+
+  /** The runtime state of `node`'s containers, set by its kubelet (undefined before its first start). */
+  nodeState<T extends object>(node: string): T | undefined {
+    return this.nodeStates.get(node) as T | undefined;
+  }
+
+  setNodeState(node: string, state: object): void {
+    this.nodeStates.set(node, state);
   }
 
   /** Configured images and behaviours, for the UI. */
