@@ -15,7 +15,7 @@ import { Controller } from '../../controller/controller.ts';
 import { KubeletPodEventHandler } from './event-handlers.ts';
 import { KUBELET, Kubelet } from './kubelet.ts';
 import { NodeHeartbeat } from './node-heartbeat.ts';
-import { PodRuntime } from './pod-runtime.ts';
+import { PodRuntime, RuntimeAttachment } from './pod-runtime.ts';
 
 /** Concurrent pod workers of one kubelet. */
 export const KUBELET_POD_WORKERS = 4;
@@ -42,8 +42,13 @@ export const kubeletDescriptor: ControllerDescriptor = {
     host.addRunnable(NODE_HEARTBEAT, heartbeatController);
     host.addRunnable(`${NODE_HEARTBEAT}-start`, heartbeat);
 
-    const runtime = new PodRuntime(host.ctx, node.name, host.runtime, recorder);
-    host.addRunnable('container-runtime', runtime);
+    let runtime = host.runtime.nodeState<PodRuntime>(node.name);
+    if (!runtime) {
+      runtime = new PodRuntime(host.ctx, node.name, host.runtime);
+      host.runtime.setNodeState(node.name, runtime);
+    }
+    const attachment = new RuntimeAttachment(runtime, recorder);
+    host.addRunnable('container-runtime', attachment);
     const podInformer = host.informers.informerFor('v1', 'Pod', { fieldSelector: `spec.nodeName=${node.name}` });
     const kubelet = new Kubelet({ nodeName: node.name, podInformer, runtime, recorder });
     const handler = new KubeletPodEventHandler(kubelet);
@@ -56,7 +61,7 @@ export const kubeletDescriptor: ControllerDescriptor = {
       client: new Client(KUBELET, { fieldManager: KUBELET }),
     });
     handler.queue = controller;
-    runtime.listener = controller;
+    attachment.listener = controller;
     return controller;
   },
 };

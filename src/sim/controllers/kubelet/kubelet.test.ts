@@ -174,18 +174,35 @@ describe('kubelet pod workers', () => {
     expect(podOf(sim, 'web')).toBeUndefined();
   });
 
-  it('after a node restart the containers start again with the next restartCount', () => {
+  it('a restarted kubelet finds its containers still running: no restart, same container ID, no new events', () => {
     const sim = kubeletSim();
     sim.apply(podYaml('web', 'nginx:1.27'));
     sim.runFor(5000);
+    const before = podOf(sim, 'web')!.status!.containerStatuses![0]!;
+    const eventsBefore = eventsFor(sim, 'web').length;
     sim.act({ type: 'fault', fault: { type: 'kill-node', node: 'node-1' } });
     sim.runFor(30_000);
     sim.act({ type: 'fault', fault: { type: 'restore-node', node: 'node-1' } });
     sim.runFor(10_000);
     const status = podOf(sim, 'web')!.status!;
     expect(status.phase).toBe('Running');
-    expect(status.containerStatuses![0]).toMatchObject({ restartCount: 1, ready: true, lastState: { terminated: { reason: 'Unknown', exitCode: 255 } } });
-    expect(status.podIP).toBe('10.244.1.2');
+    expect(status.containerStatuses![0]).toMatchObject({ restartCount: 0, ready: true, containerID: before.containerID });
+    expect(eventsFor(sim, 'web')).toHaveLength(eventsBefore);
+  });
+
+  it('while the kubelet is down an exited container is not restarted; the restarted kubelet reports and restarts it', () => {
+    const sim = kubeletSim({ 'crasher:1': { behavior: 'crash', runFor: 2000 } });
+    sim.apply(podYaml('web', 'crasher:1'));
+    sim.runFor(3000); // running since ~2.8 s
+    expect(sim.act({ type: 'fault', fault: { type: 'crash-controller', controller: 'kubelet/node-1', restartAfter: 20_000 } }).ok).toBe(true);
+    sim.runFor(15_000);
+    // Exited at ~4.8 s, with nobody to restart it or to report it.
+    expect(podOf(sim, 'web')!.status!.containerStatuses![0]).toMatchObject({ restartCount: 0, state: { running: {} } });
+    sim.runFor(6000); // the kubelet is back at 23 s; its back-off memory is gone, so the restart is immediate
+    const cs = podOf(sim, 'web')!.status!.containerStatuses![0]!;
+    expect(cs.restartCount).toBe(1);
+    expect(cs.state!.running).toBeDefined();
+    expect(cs.lastState!.terminated).toMatchObject({ exitCode: 1, finishedAt: '2026-01-01T00:00:04Z' });
   });
 
   it('changing a running container’s image kills it (“definition changed, will be restarted”) and starts the new image', () => {

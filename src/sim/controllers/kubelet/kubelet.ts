@@ -67,6 +67,11 @@ export class Kubelet implements Reconciler {
 
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
     const key = `${request.namespace}/${request.name}`;
+    if (!this.podInformer.hasSynced()) {
+      // `WaitForCacheSync`: a pod missing from an unsynced cache is not gone.
+      ctx.observe('waiting for the pod cache to sync');
+      return { requeueAfter: 100 };
+    }
     const pod = this.podInformer.get(request.namespace, request.name) as PodObject | undefined;
     if (!pod || pod.spec?.nodeName !== this.nodeName) {
       ctx.observe(`pod ${key} is not bound to ${this.nodeName} any more`);

@@ -12,9 +12,12 @@
  * @remarks Simplified: every image behaves as {@link ContainerRuntime} says (read when a container starts), except
  * that an init container whose image is not set to crash or exit completes with 0 after 1 s; pulls of
  * one image share one pull (upstream serializes pulls); a killed container exits after min(1 s, grace period) with
- * code 0 (it honours SIGTERM); no liveness or startup probes; images and containers do not survive a kubelet
- * restart (the node's runtime state is the kubelet's memory here), so a restored node starts its pods' containers
- * again with the next restartCount.
+ * code 0 (it honours SIGTERM); no liveness or startup probes.
+ *
+ * The state lives in the cluster's {@link ContainerRuntime} (one per node) and outlives the kubelet process, as
+ * containerd does: a crashed or killed kubelet leaves its containers running (or exiting, unrestarted), and the
+ * restarted kubelet picks them up (see {@link RuntimeAttachment}). While no kubelet is attached nothing records
+ * events and readiness probes pause; pulls and starts already under way complete.
  */
 import type { Container, Pod } from 'kubernetes-types/core/v1';
 import type { ContainerRuntime } from '../../cluster/container-runtime.ts';
@@ -92,23 +95,24 @@ export class PodRuntime {
   /** Pulls in progress: image → virtual time it completes. */
   private pulls = new Map<string, number>();
   private nextIP = 0;
-  private stopped = false;
-  /** Set by the descriptor once the controller exists. */
-  listener: PodLifecycleListener | null = null;
+  /** The kubelet running now, if any: it hears about changes and records events. */
+  private kubelet: RuntimeAttachment | null = null;
 
   constructor(
     private readonly ctx: SimContext,
     private readonly nodeName: string,
     private readonly runtime: ContainerRuntime,
-    private readonly recorder: EventRecorder,
   ) {}
 
-  /** Runnable: nothing to start (the runtime is data). */
-  start(): void {}
+  /** A kubelet (re)starts: it gets the runtime's changes from now on, and checks every pod the runtime still runs. */
+  attach(kubelet: RuntimeAttachment): void {
+    this.kubelet = kubelet;
+    for (const key of [...new Set([...this.pods.values()].map((rp) => rp.key))].sort()) kubelet.listener?.enqueue(key, 'update');
+  }
 
-  /** Runnable: the process is gone; timers already set become no-ops. */
-  stop(): void {
-    this.stopped = true;
+  /** The kubelet is gone: containers go on running (or exiting) unobserved. */
+  detach(kubelet: RuntimeAttachment): void {
+    if (this.kubelet === kubelet) this.kubelet = null;
   }
 
   get(uid: string): RuntimePod | undefined {
@@ -155,12 +159,12 @@ export class PodRuntime {
     rp.containers = [...rp.containers.filter((c) => c.name !== container.name), rc];
     const present = this.images.has(image);
     if (!shouldPullImage(container, present)) {
-      this.recorder.event(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, imageMessages.alreadyPresent(image));
+      this.record(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, imageMessages.alreadyPresent(image));
       this.create(rp, rc);
       return `start container ${container.name} (image ${image} already present)`;
     }
     rc.pulling = true;
-    this.recorder.event(rp.pod as KubeObject, 'Normal', PULLING_IMAGE, imageMessages.pulling(image));
+    this.record(rp.pod as KubeObject, 'Normal', PULLING_IMAGE, imageMessages.pulling(image));
     let doneAt = this.pulls.get(image);
     if (doneAt === undefined) {
       doneAt = this.ctx.now + this.runtime.imagePullMs;
@@ -181,14 +185,14 @@ export class PodRuntime {
     if (rc.killing) return this.onKilled(uid, name, attempt);
     const took = goDuration(this.runtime.imagePullMs);
     const withWaiting = goDuration(this.ctx.now - requestedAt);
-    this.recorder.event(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, imageMessages.pulled(rc.image, took, withWaiting, imageSizeOf(rc.image)));
+    this.record(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, imageMessages.pulled(rc.image, took, withWaiting, imageSizeOf(rc.image)));
     this.create(rp, rc);
   }
 
   private create(rp: RuntimePod, rc: RuntimeContainer): void {
     rc.containerID = containerIDOf(rp.uid, rc.name, rc.attempt);
     rc.imageID = imageIDOf(rc.image);
-    this.recorder.event(rp.pod as KubeObject, 'Normal', CREATED_CONTAINER, `Created container: ${rc.name}`);
+    this.record(rp.pod as KubeObject, 'Normal', CREATED_CONTAINER, `Created container: ${rc.name}`);
     this.ctx.scheduler.after(this.runtime.containerStartMs, this, 'onStarted', rp.uid, rc.name, rc.attempt);
   }
 
@@ -200,7 +204,7 @@ export class PodRuntime {
     if (rc.killing) return this.onKilled(uid, name, attempt);
     rc.state = 'running';
     rc.startedAt = this.ctx.now;
-    this.recorder.event(rp.pod as KubeObject, 'Normal', STARTED_CONTAINER, `Started container ${rc.name}`);
+    this.record(rp.pod as KubeObject, 'Normal', STARTED_CONTAINER, `Started container ${rc.name}`);
     const behavior = this.runtime.behaviorOf(rc.image);
     const init = rp.pod.spec?.initContainers?.find((c) => c.name === name);
     if (init && !isRestartableInitContainer(init)) {
@@ -240,8 +244,8 @@ export class PodRuntime {
   /** Timer: a readiness probe of a never-ready container failed (event Unhealthy, probed again a period later). */
   onProbeFailed(uid: string, name: string, attempt: number, periodMs: number): void {
     const found = this.find(uid, name, attempt);
-    if (!found || found.rc.state !== 'running' || found.rc.killing) return;
-    this.recorder.event(found.rp.pod as KubeObject, 'Warning', CONTAINER_UNHEALTHY, 'Readiness probe failed: HTTP probe failed with statuscode: 503');
+    if (!found || found.rc.state !== 'running' || found.rc.killing || !this.kubelet) return;
+    this.record(found.rp.pod as KubeObject, 'Warning', CONTAINER_UNHEALTHY, 'Readiness probe failed: HTTP probe failed with statuscode: 503');
     this.ctx.scheduler.after(periodMs, this, 'onProbeFailed', uid, name, attempt, periodMs);
   }
 
@@ -275,7 +279,7 @@ export class PodRuntime {
     rc.killing = true;
     rc.waiting = undefined;
     if (rc.state !== 'running') return;
-    this.recorder.event(rp.pod as KubeObject, 'Normal', KILLING_CONTAINER, message);
+    this.record(rp.pod as KubeObject, 'Normal', KILLING_CONTAINER, message);
     this.ctx.scheduler.after(Math.min(1000, gracePeriodMs), this, 'onKilled', rp.uid, rc.name, rc.attempt);
   }
 
@@ -305,7 +309,6 @@ export class PodRuntime {
   }
 
   private find(uid: string, name: string, attempt: number): { rp: RuntimePod; rc: RuntimeContainer } | undefined {
-    if (this.stopped) return undefined;
     const rp = this.pods.get(uid);
     const rc = rp?.containers.find((c) => c.name === name);
     if (!rp || !rc || rc.attempt !== attempt) return undefined;
@@ -313,7 +316,34 @@ export class PodRuntime {
   }
 
   private notify(rp: RuntimePod): void {
-    this.listener?.enqueue(rp.key, 'update');
+    this.kubelet?.listener?.enqueue(rp.key, 'update');
+  }
+
+  /** Events are the kubelet's: none while it is down. */
+  private record(pod: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void {
+    this.kubelet?.recorder.event(pod, type, reason, message);
+  }
+}
+
+/**
+ * One kubelet process's hold on its node's {@link PodRuntime} (a Runnable of the process): attached while the
+ * process runs, detached when it dies, so that a restarted kubelet finds the containers still there.
+ */
+export class RuntimeAttachment {
+  /** Set by the descriptor once the pod workers' controller exists. */
+  listener: PodLifecycleListener | null = null;
+
+  constructor(
+    readonly runtime: PodRuntime,
+    readonly recorder: EventRecorder,
+  ) {}
+
+  start(): void {
+    this.runtime.attach(this);
+  }
+
+  stop(): void {
+    this.runtime.detach(this);
   }
 }
 
