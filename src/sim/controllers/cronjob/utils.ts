@@ -9,13 +9,13 @@
  */
 import type { CronJob, Job } from 'kubernetes-types/batch/v1';
 import type { ObjectReference } from 'kubernetes-types/core/v1';
-import type { KubeObjectOf } from '../../api/object.ts';
+import type { KubeObject, ObjectMeta } from '../../api/object.ts';
 import { EPOCH_MS, parseTime } from '../../engine/clock.ts';
 import { newControllerRef } from '../replicaset/pod-control.ts';
 import { formatRFC3339In, isValidTimeZone, type CronSchedule } from './cron-schedule.ts';
 
-export type CronJobObject = KubeObjectOf<CronJob>;
-export type JobObject = KubeObjectOf<Job>;
+export type CronJobObject = CronJob & KubeObject & { metadata: ObjectMeta };
+export type JobObject = Job & KubeObject & { metadata: ObjectMeta };
 
 /** Padding added to every requeue for NTP skew: 100 ms. */
 export const NEXT_SCHEDULE_DELTA_MS = 100;

@@ -1,0 +1,124 @@
+/**
+ * End-to-end behaviour of the CronJob controller through a Simulation with the Job controller, the scheduler, the
+ * kubelets and the garbage collector: one Job a minute named by the scheduled minute, history limits, Forbid and
+ * Replace, suspend, startingDeadlineSeconds, and hours of virtual time with bounded work.
+ */
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../api/object.ts';
+import { registerControllers } from '../../cluster/controller-registry.ts';
+import { EPOCH_MS, parseTime } from '../../engine/clock.ts';
+import { Simulation } from '../../simulation.ts';
+import { jobControllerDescriptor } from '../job/descriptor.ts';
+import { JOB_CONTROLLER } from '../job/job-controller.ts';
+import { CRONJOB_CONTROLLER } from './cronjob-controller.ts';
+import { cronJobControllerDescriptor } from './descriptor.ts';
+
+registerControllers(jobControllerDescriptor, cronJobControllerDescriptor);
+
+const MIN = 60_000;
+
+function cronJobYaml(name: string, image: string, extra = ''): string {
+  return `apiVersion: batch/v1
+kind: CronJob
+metadata: {name: ${name}}
+spec:
+  schedule: "*/1 * * * *"
+${extra}  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          containers: [{name: work, image: "${image}"}]
+`;
+}
+
+function sim(): Simulation {
+  const s = Simulation.create({ seed: 1, nodes: 2, controllers: [CRONJOB_CONTROLLER, JOB_CONTROLLER, 'default-scheduler', 'kubelet', 'garbage-collector-controller'] });
+  return s;
+}
+
+function exitFault(s: Simulation, image: string, exitCode: number): void {
+  expect(s.act({ type: 'fault', fault: { type: 'image-behavior', image, behavior: 'exit', exitCode } }).ok).toBe(true);
+}
+
+const minuteOf = (virtualMs: number): number => Math.floor((EPOCH_MS + virtualMs) / 60_000);
+const names = (s: Simulation): string[] => s.listObjects('jobs', 'default').map((j) => j.metadata.name!).sort();
+function events(s: Simulation, reason: string): string[] {
+  return s
+    .listObjects('events', 'default')
+    .filter((e) => (e as { reason?: string }).reason === reason)
+    .map((e) => String((e as { message?: string }).message));
+}
+
+function eventCount(s: Simulation, reason: string): number {
+  return s
+    .listObjects('events', 'default')
+    .filter((e) => (e as { reason?: string }).reason === reason)
+    .reduce((n, e) => n + Number((e as { count?: number }).count ?? 1), 0);
+}
+
+describe('CronJob controller', () => {
+  it('*/1 * * * *: one Job a minute named <cronjob>-<scheduled minute>, keeping the last 3 successful ones', () => {
+    const s = sim();
+    exitFault(s, 'busybox:quick', 0);
+    s.apply(cronJobYaml('tick', 'busybox:quick'));
+    s.runFor(10 * MIN + 30_000);
+    const created = events(s, 'SuccessfulCreate').filter((m) => m.startsWith('Created job '));
+    expect(created).toEqual(Array.from({ length: 10 }, (_, i) => `Created job tick-${minuteOf((i + 1) * MIN)}`));
+    // Each Job's pod runs ~7 s: the 3 most recent successful Jobs are kept, the older 7 deleted.
+    expect(names(s)).toEqual([8, 9, 10].map((m) => `tick-${minuteOf(m * MIN)}`));
+    expect(events(s, 'SuccessfulDelete')).toEqual(Array.from({ length: 7 }, (_, i) => `Deleted job tick-${minuteOf((i + 1) * MIN)}`));
+    expect(events(s, 'SawCompletedJob').some((m) => /^Saw completed job: tick-\d+, status: Complete$/.test(m))).toBe(true);
+    const cj = s.getObject('cronjobs', 'default', 'tick') as KubeObject & { status?: { lastScheduleTime?: string; lastSuccessfulTime?: string } };
+    expect(parseTime(cj.status!.lastScheduleTime!)).toBe(10 * MIN);
+    expect(cj.status?.lastSuccessfulTime).toBeDefined();
+  });
+
+  it('Forbid: a run is skipped with JobAlreadyActive while the last Job still runs', () => {
+    const s = sim();
+    s.apply(cronJobYaml('lock', 'busybox:forever', '  concurrencyPolicy: Forbid\n'));
+    s.runFor(3 * MIN + 30_000);
+    expect(names(s)).toEqual([`lock-${minuteOf(MIN)}`]);
+    expect(events(s, 'JobAlreadyActive')).toContain('Not starting job because prior execution is running and concurrency policy is Forbid');
+    // Minutes 2 and 3 are skipped (the recorder aggregates the repeats into one Event with a count).
+    expect(eventCount(s, 'JobAlreadyActive')).toBe(2);
+  });
+
+  it('Replace: the running Job is deleted and a new one created', () => {
+    const s = sim();
+    s.apply(cronJobYaml('swap', 'busybox:forever', '  concurrencyPolicy: Replace\n'));
+    s.runFor(2 * MIN + 30_000);
+    expect(events(s, 'SuccessfulDelete')).toContain(`Deleted job swap-${minuteOf(MIN)}`);
+    expect(names(s)).toEqual([`swap-${minuteOf(2 * MIN)}`]);
+  });
+
+  it('suspend: no Job is created', () => {
+    const s = sim();
+    s.apply(cronJobYaml('off', 'busybox:quick', '  suspend: true\n'));
+    s.runFor(3 * MIN);
+    expect(names(s)).toEqual([]);
+  });
+
+  it('Allow (the default): Jobs overlap', () => {
+    const s = sim();
+    s.apply(cronJobYaml('many', 'busybox:forever'));
+    s.runFor(3 * MIN + 30_000);
+    expect(names(s)).toHaveLength(3);
+    const cj = s.getObject('cronjobs', 'default', 'many') as KubeObject & { status?: { active?: unknown[] } };
+    expect(cj.status?.active).toHaveLength(3);
+  });
+
+  it('fast-forwarding an hour: 60 Jobs created, the last 3 kept, with bounded work', () => {
+    const s = sim();
+    exitFault(s, 'busybox:quick', 0);
+    s.apply(cronJobYaml('hourly', 'busybox:quick'));
+    const before = s.trace.slice().length;
+    s.runFor(3_600_000 + 30_000);
+    expect(events(s, 'SuccessfulCreate').filter((m) => m.startsWith('Created job ')).length).toBe(60);
+    expect(names(s)).toHaveLength(3);
+    // The CronJob controller syncs on each of its Jobs' changes (~10 per Job), never continuously.
+    const reconciles = s.trace.slice().filter((e) => e.kind === 'queue.get' && (e as { actor?: string }).actor === CRONJOB_CONTROLLER).length;
+    expect(reconciles).toBeLessThan(60 * 15);
+    expect(s.trace.slice().length - before).toBeGreaterThan(0);
+  });
+});
