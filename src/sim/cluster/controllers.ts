@@ -10,6 +10,8 @@ import { kubeletDescriptor } from '../controllers/kubelet/descriptor.ts';
 import { nodeLifecycleControllerDescriptor } from '../controllers/nodelifecycle/descriptor.ts';
 import { taintEvictionControllerDescriptor } from '../controllers/tainteviction/descriptor.ts';
 import { garbageCollectorDescriptor } from '../controllers/garbagecollector/descriptor.ts';
+import { jobControllerDescriptor } from '../controllers/job/descriptor.ts';
+import { cronJobControllerDescriptor } from '../controllers/cronjob/descriptor.ts';
 import { endpointSliceControllerDescriptor } from '../controllers/endpointslice/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor, jobControllerDescriptor, cronJobControllerDescriptor);
