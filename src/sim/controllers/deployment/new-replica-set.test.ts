@@ -96,4 +96,18 @@ spec:
     const errors = sim.trace.slice().filter((e) => e.kind === 'reconcile.done' && e.controller === 'deployment-controller' && e.result === 'error');
     expect(errors.some((e) => e.kind === 'reconcile.done' && /already exists/.test(e.error ?? ''))).toBe(true);
   });
+
+  it('the existing new ReplicaSet follows the Deployment’s minReadySeconds and copied annotations (change-cause), without a new ReplicaSet', () => {
+    const sim = deploymentOnlySim();
+    sim.apply(deploymentYaml());
+    runWithAvailableReplicaSets(sim, 3000);
+    const yaml = deploymentYaml({ annotations: { 'kubernetes.io/change-cause': 'tune readiness' } }).replace('  replicas: 3\n', '  replicas: 3\n  minReadySeconds: 5\n');
+    expect(sim.apply(yaml).ok).toBe(true);
+    runWithAvailableReplicaSets(sim, 3000);
+    const rss = replicaSets(sim);
+    expect(rss).toHaveLength(1);
+    expect(rss[0]!.spec!.minReadySeconds).toBe(5);
+    expect(rss[0]!.metadata.annotations?.['kubernetes.io/change-cause']).toBe('tune readiness');
+    expect(rss[0]!.metadata.annotations?.['deployment.kubernetes.io/revision']).toBe('1');
+  });
 });
