@@ -24,6 +24,7 @@ export type PodObject = KubeObjectOf<Pod> & KubeObject;
 
 /** `controllerKind`: apps/v1 Deployment. */
 export const CONTROLLER_KIND = { apiVersion: 'apps/v1', kind: 'Deployment' } as const;
+/** apps/v1 ReplicaSet, for the client's requests. */
 export const REPLICA_SET_TYPE = { apiVersion: 'apps/v1', kind: 'ReplicaSet' } as const;
 
 /** `ownerRefControllerPatch`: the strategic merge patch that makes `owner` the controller of the object `uid`. */

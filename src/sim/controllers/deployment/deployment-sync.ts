@@ -23,6 +23,7 @@ export interface DeploymentEnqueuer {
   enqueueRateLimited(key: string): void;
 }
 
+/** The state of one `syncDeployment`: upstream's `dc` and `d`. */
 export interface DeploymentSync {
   readonly ctx: ReconcileContext;
   readonly recorder: EventRecorder;

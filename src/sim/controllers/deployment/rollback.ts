@@ -16,8 +16,11 @@ import { getAllReplicaSetsAndSyncRevision } from './new-replica-set.ts';
 import { DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY, equalIgnoreHash } from './replica-sets.ts';
 import { DEPRECATED_ROLLBACK_TO } from './sync.ts';
 
+/** Event reasons of the legacy rollback (`util.RollbackRevisionNotFound`, `RollbackTemplateUnchanged`, `RollbackDone`). */
 export const ROLLBACK_REVISION_NOT_FOUND = 'DeploymentRollbackRevisionNotFound';
+/** @see ROLLBACK_REVISION_NOT_FOUND */
 export const ROLLBACK_TEMPLATE_UNCHANGED = 'DeploymentRollbackTemplateUnchanged';
+/** @see ROLLBACK_REVISION_NOT_FOUND */
 export const ROLLBACK_DONE = 'DeploymentRollback';
 
 /** `getRollbackTo`: the revision asked for by the annotation (0 = the previous one), or undefined. */
