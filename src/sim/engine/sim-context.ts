@@ -3,7 +3,7 @@
  * source, and the trace. Components take it in their constructor; nothing in src/sim reads time or randomness
  * from anywhere else.
  */
-import { Rng } from './rng.ts';
+import { Rng, hashString } from './rng.ts';
 import { Scheduler } from './scheduler.ts';
 import { Trace, type TraceOptions } from '../trace/trace.ts';
 
@@ -16,12 +16,30 @@ export class SimContext {
   readonly scheduler: Scheduler;
   readonly rng: Rng;
   readonly trace: Trace;
+  private readonly seed: number | string;
+  /** Derived random streams by name (see {@link rngFor}). */
+  private streams = new Map<string, Rng>();
 
   constructor(options: SimContextOptions) {
+    this.seed = options.seed;
     this.rng = new Rng(options.seed);
     // The trace reads the clock through this context; the scheduler owns it.
     this.trace = new Trace(this, options.trace);
     this.scheduler = new Scheduler(this.trace);
+  }
+
+  /**
+   * An independent random stream for one component (a client's network jitter, an informer's drops), derived from the
+   * seed and `name`. Draws by one component do not shift another's, so adding a controller does not move the timing
+   * of everything else in a scenario.
+   */
+  rngFor(name: string): Rng {
+    let r = this.streams.get(name);
+    if (!r) {
+      r = new Rng(hashString(`${String(this.seed)}\u0000${name}`));
+      this.streams.set(name, r);
+    }
+    return r;
   }
 
   /** Virtual now (ms). */

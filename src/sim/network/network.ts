@@ -11,6 +11,7 @@ import type { KubeObject } from '../api/object.ts';
 import { isStatus, type Status } from '../api/status.ts';
 import type { ApiRequest, ApiResponse, ServerWatch, WatchRequest, WatchSink } from '../apiserver/api-request.ts';
 import type { SimContext } from '../engine/sim-context.ts';
+import type { Rng } from '../engine/rng.ts';
 import { RestClient, type RestClientOptions } from './rest-client.ts';
 import { WatchChannel, type PendingDelivery, type WatchReceiver } from './watch-channel.ts';
 
@@ -87,13 +88,13 @@ export class Network {
   }
 
   /** A one-way request/response latency sample (ms). */
-  requestLatency(): number {
-    return sample(this.ctx, this.requestLatencyOptions);
+  requestLatency(identity = ''): number {
+    return sample(this.ctx.rngFor(`net/${identity}`), this.requestLatencyOptions);
   }
 
   /** A watch delivery latency sample (ms). */
-  watchLatency(): number {
-    return sample(this.ctx, this.watchLatencyOptions);
+  watchLatency(informer = ''): number {
+    return sample(this.ctx.rngFor(`watch/${informer}`), this.watchLatencyOptions);
   }
 
   /** The REST client of `identity` ("replicaset-controller", "kubelet/node-1"), created on first use. */
@@ -199,7 +200,7 @@ export class Network {
   }
 }
 
-function sample(ctx: SimContext, l: Latency): number {
+function sample(rng: Rng, l: Latency): number {
   if (l.jitterMs <= 0) return Math.max(0, l.meanMs);
-  return Math.max(0, l.meanMs + (ctx.rng.float() * 2 - 1) * l.jitterMs);
+  return Math.max(0, l.meanMs + (rng.float() * 2 - 1) * l.jitterMs);
 }

@@ -99,7 +99,7 @@ export class RestClient implements Transport {
     f.requestId = this.network.newRequestId();
     f.requestEventId = this.recordRequest(f.request, f.requestId);
     this.sent++;
-    withCause(ctx.trace, f.requestEventId, () => ctx.scheduler.after(this.network.requestLatency(), this, 'arrive', f));
+    withCause(ctx.trace, f.requestEventId, () => ctx.scheduler.after(this.network.requestLatency(this.identity), this, 'arrive', f));
   }
 
   /**
@@ -138,7 +138,7 @@ export class RestClient implements Transport {
         f.attempt++;
         ctx.scheduler.after(retryAfter, this, 'retry', f);
       } else {
-        ctx.scheduler.after(this.network.requestLatency(), this, 'deliver', f, response);
+        ctx.scheduler.after(this.network.requestLatency(this.identity), this, 'deliver', f, response);
       }
     });
   }

@@ -71,7 +71,7 @@ export class WatchChannel implements WatchSink {
     let delayed = false;
     for (const f of faulty ? this.network.faultsFor(this.informer) : []) {
       // An ERROR ends the stream: the connection closes, which a lossy network cannot hide.
-      if (f.type === 'drop' && event.type !== 'ERROR' && (f.probability >= 1 || ctx.rng.float() < f.probability)) {
+      if (f.type === 'drop' && event.type !== 'ERROR' && (f.probability >= 1 || ctx.rngFor(`drop/${this.informer}`).float() < f.probability)) {
         this.dropped++;
         ctx.trace.emit('network', { kind: 'watch.deliver', informer: this.informer, type: event.type, object: refOf(event.object), rv: rvOf(event), fate: 'dropped' });
         return;
@@ -81,7 +81,7 @@ export class WatchChannel implements WatchSink {
         delayed = true;
       }
     }
-    const at = Math.max(this.lastDeliverAt, ctx.now + this.network.watchLatency() + extra);
+    const at = Math.max(this.lastDeliverAt, ctx.now + this.network.watchLatency(this.informer) + extra);
     this.lastDeliverAt = at;
     const d: PendingDelivery = { at, event, cause: ctx.trace.cause, delayed };
     this.pending.push(d);
