@@ -219,6 +219,18 @@ describe('kubelet pod workers', () => {
     expect(podOf(sim, 'web')!.status!.phase).toBe('Running');
   });
 
+  it('seeking back into a crash loop and replaying gives the same events (the runtime is checkpointed with the cluster)', () => {
+    const sim = kubeletSim({ 'crasher:1': { behavior: 'crash', runFor: 2000 } });
+    sim.apply(podYaml('web', 'crasher:1'));
+    sim.runFor(60_000);
+    const first = eventsFor(sim, 'web').map((e) => `${e.time} ${e.reason} ${e.message}`);
+    const end = sim.now;
+    sim.seekTime(12_000);
+    expect(eventsFor(sim, 'web').length).toBeLessThan(first.length);
+    sim.runUntil(end);
+    expect(eventsFor(sim, 'web').map((e) => `${e.time} ${e.reason} ${e.message}`)).toEqual(first);
+  });
+
   it('pods are not synced again for the kubelet’s own status writes', () => {
     const sim = kubeletSim();
     sim.apply(podYaml('web', 'nginx:1.27'));
