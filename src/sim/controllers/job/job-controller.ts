@@ -248,7 +248,11 @@ export class JobController implements Reconciler {
       }
     }
     const writeUncounted = (): void => {
-      job.status!.uncountedTerminatedPods = { succeeded: [...uncounted.succeeded].sort(), failed: [...uncounted.failed].sort() };
+      const u: { succeeded?: string[]; failed?: string[] } = {};
+      if (uncounted.succeeded.size) u.succeeded = [...uncounted.succeeded].sort();
+      if (uncounted.failed.size) u.failed = [...uncounted.failed].sort();
+      job.status!.uncountedTerminatedPods = u;
+      omitEmpty(job.status!);
     };
     let current: JobObject = job;
     if (needsFlush) {
@@ -275,13 +279,14 @@ export class JobController implements Reconciler {
     next.status.startTime = job.status.startTime;
     next.status.succeeded = (next.status.succeeded ?? 0) + uncounted.succeeded.size;
     next.status.failed = (next.status.failed ?? 0) + uncounted.failed.size;
-    next.status.uncountedTerminatedPods = { succeeded: [], failed: [] };
+    next.status.uncountedTerminatedPods = {};
     let finishedNow = false;
     if (finishedCondition) {
       next.status.conditions = [...(next.status.conditions ?? []), finishedCondition];
       if (finishedCondition.type === 'Complete') next.status.completionTime = rfc3339(ctx.now);
       finishedNow = true;
     }
+    omitEmpty(next.status);
     if (JSON.stringify(next.status) !== JSON.stringify(sharedJob.status ?? {})) {
       yield* this.writeStatus(ctx, key, next, `status: active ${next.status.active}, succeeded ${next.status.succeeded}, failed ${next.status.failed}${finishedNow ? `, ${finishedCondition!.type}` : ''}`);
     } else {
@@ -362,6 +367,13 @@ export class JobController implements Reconciler {
     });
     return deleted;
   }
+}
+
+/** Go's `omitempty` on JobStatus's int32 counters: 0 is not written. */
+function omitEmpty(status: NonNullable<JobObject['status']>): void {
+  if (status.active === 0) delete status.active;
+  if (status.succeeded === 0) delete status.succeeded;
+  if (status.failed === 0) delete status.failed;
 }
 
 /** The cached Job a pod belongs to, for the event handlers. */
