@@ -7,7 +7,10 @@
  * controller, syncNodeStatus, the pod workers) and `pkg/kubelet/config/apiserver.go` (the `spec.nodeName` field
  * selector).
  *
- * @remarks Pod workers are 4 concurrent workers over one queue (upstream: one goroutine per pod).
+ * @remarks Pod workers are 4 concurrent workers over one queue (upstream: one goroutine per pod). The pod workers'
+ * controller is named "kubelet" on every node (the name the process's stats and faults look it up by), so its
+ * reconcile and queue events carry the actor "kubelet" whatever the node; its API requests carry the process,
+ * "kubelet/<node>".
  */
 import { Client } from '../../client/client.ts';
 import type { ControllerDescriptor, ControllerHost } from '../../cluster/controller-host.ts';
@@ -19,8 +22,13 @@ import { PodRuntime, RuntimeAttachment } from './pod-runtime.ts';
 
 /** Concurrent pod workers of one kubelet. */
 export const KUBELET_POD_WORKERS = 4;
-/** The name of the heartbeat loop inside a kubelet process. */
-export const NODE_HEARTBEAT = 'kubelet-node-heartbeat';
+/**
+ * The name of a kubelet's heartbeat loop: per node ("kubelet/node-1/node-status"), so its trace events name the
+ * kubelet they belong to.
+ */
+export function nodeHeartbeatName(node: string): string {
+  return `kubelet/${node}/node-status`;
+}
 
 export const kubeletDescriptor: ControllerDescriptor = {
   name: KUBELET,
@@ -31,16 +39,17 @@ export const kubeletDescriptor: ControllerDescriptor = {
     const recorder = host.eventRecorder(KUBELET);
 
     const heartbeat = new NodeHeartbeat(node, recorder, host.ctx.now);
+    const heartbeatName = nodeHeartbeatName(node.name);
     const heartbeatController = new Controller(host.ctx, {
-      name: NODE_HEARTBEAT,
+      name: heartbeatName,
       reconciler: heartbeat,
       workers: 2,
       transport: host.transport,
-      client: new Client(NODE_HEARTBEAT, { fieldManager: KUBELET }),
+      client: new Client(heartbeatName, { fieldManager: KUBELET }),
     });
     heartbeat.queue = heartbeatController;
-    host.addRunnable(NODE_HEARTBEAT, heartbeatController);
-    host.addRunnable(`${NODE_HEARTBEAT}-start`, heartbeat);
+    host.addRunnable(heartbeatName, heartbeatController);
+    host.addRunnable(`${heartbeatName}/start`, heartbeat);
 
     let runtime = host.runtime.nodeState<PodRuntime>(node.name);
     if (!runtime) {
