@@ -27,7 +27,7 @@ import { updateDeploymentStatus } from './deployment-sync.ts';
 import { rolloutRecreate } from './recreate.ts';
 import { getRollbackTo, rollback } from './rollback.ts';
 import { rolloutRolling } from './rolling.ts';
-import { namespaceTerminating } from './new-replica-set.ts';
+import { getAllReplicaSetsAndSyncRevision, namespaceTerminating } from './new-replica-set.ts';
 import { findNewReplicaSet, findOldReplicaSets, getReplicaCountForReplicaSets, rsReplicas } from './replica-sets.ts';
 import { checkPausedConditions, statusSummary, sync, syncStatusOnly } from './sync.ts';
 import { isScalingEvent } from './sync-logic.ts';
@@ -149,7 +149,10 @@ export class DeploymentController implements Reconciler {
       yield* rollback(s, rsList);
       return s.result;
     }
-    if (isScalingEvent(d, rsList)) {
+    // isScalingEvent: getAllReplicaSetsAndSyncRevision (without creating; it may sync the revision of the new
+    // RS and of the Deployment), then is any active RS sized for another spec.replicas?
+    const { newRS, oldRSs } = yield* getAllReplicaSetsAndSyncRevision(s, rsList, false);
+    if (isScalingEvent(d, newRS ? [...oldRSs, newRS] : oldRSs)) {
       ctx.diff(`scaling event: spec.replicas is ${deploymentReplicas(d)}, an active replica set was sized for another count`, false);
       yield* sync(s, rsList);
       return s.result;
