@@ -30,7 +30,7 @@ import type { SharedIndexInformer } from '../../client/shared-index-informer.ts'
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
-import { rfc3339 } from '../../engine/clock.ts';
+import { formatDuration, rfc3339 } from '../../engine/clock.ts';
 import { refOf } from '../../trace/trace-event.ts';
 import { UIDTrackingControllerExpectations } from '../replicaset/expectations.ts';
 import { createdPodMessage, deletedPodMessage, errorCreatingMessage, getPodFromTemplate, newControllerRef } from '../replicaset/pod-control.ts';
@@ -203,7 +203,7 @@ export class JobController implements Reconciler {
       } else if (active < want) {
         const remaining = getRemainingTime(newBackoffRecord, ctx.now);
         if (remaining > 0) {
-          ctx.act(`wait ${remaining / 1000}s (pod failure back-off, ${newBackoffRecord.failuresAfterLastSuccess} failure(s))`);
+          ctx.act(`wait ${formatDuration(remaining)} (pod failure back-off, ${newBackoffRecord.failuresAfterLastSuccess} failure(s))`);
           requeueAfter = requeueAfter === undefined ? remaining : Math.min(requeueAfter, remaining);
         } else {
           const created = yield* this.createPods(ctx, job, Math.min(want - active, MAX_POD_CREATE_DELETE_PER_SYNC));
@@ -288,9 +288,9 @@ export class JobController implements Reconciler {
     }
     omitEmpty(next.status);
     if (JSON.stringify(next.status) !== JSON.stringify(sharedJob.status ?? {})) {
-      yield* this.writeStatus(ctx, key, next, `status: active ${next.status.active}, succeeded ${next.status.succeeded}, failed ${next.status.failed}${finishedNow ? `, ${finishedCondition!.type}` : ''}`);
+      yield* this.writeStatus(ctx, key, next, `status: active ${next.status.active ?? 0}, succeeded ${next.status.succeeded ?? 0}, failed ${next.status.failed ?? 0}${finishedNow ? `, ${finishedCondition!.type}` : ''}`);
     } else {
-      ctx.status(`status unchanged: active ${next.status.active}, succeeded ${next.status.succeeded ?? 0}, failed ${next.status.failed ?? 0}`);
+      ctx.status(`status unchanged: active ${next.status.active ?? 0}, succeeded ${next.status.succeeded ?? 0}, failed ${next.status.failed ?? 0}`);
     }
     this.podBackoffStore.updateBackoffRecord(newBackoffRecord);
     if (finishedNow) {
