@@ -65,7 +65,40 @@ export function indexFields(value: unknown, typeName: string | undefined, opts: 
 
 /** The key of `parent` extended by `pe`, without re-encoding the parent: equals `JSON.stringify([...path, pe])`. */
 function child(parent: string, pe: string): string {
-  return parent === '[]' ? `[${JSON.stringify(pe)}]` : `${parent.slice(0, -1)},${JSON.stringify(pe)}]`;
+  const q = quoted(pe);
+  return parent === '[]' ? `[${q}]` : `${parent.slice(0, -1)},${q}]`;
+}
+
+/** {@link child} for the field `f:<name>`, without building the element string first. */
+function childField(parent: string, name: string): string {
+  let q = QUOTED_FIELDS.get(name);
+  if (q === undefined) {
+    q = JSON.stringify(`f:${name}`);
+    remember(QUOTED_FIELDS, name, q);
+  }
+  return parent === '[]' ? `[${q}]` : `${parent.slice(0, -1)},${q}]`;
+}
+
+/**
+ * `JSON.stringify(pe)`, memoized: the same few hundred element strings ("f:spec", `k:{"name":"web"}`) make up
+ * nearly every path, and encoding each anew dominated field-set building. A pure cache, cleared when it grows large.
+ */
+function quoted(pe: string): string {
+  let q = QUOTED.get(pe);
+  if (q === undefined) {
+    q = JSON.stringify(pe);
+    remember(QUOTED, pe, q);
+  }
+  return q;
+}
+
+const QUOTED = new Map<string, string>();
+const QUOTED_FIELDS = new Map<string, string>();
+const QUOTED_CAPACITY = 10_000;
+
+function remember(cache: Map<string, string>, k: string, q: string): void {
+  if (cache.size >= QUOTED_CAPACITY) cache.clear();
+  cache.set(k, q);
 }
 
 function walk(value: unknown, typeName: string | undefined, key: string, index: FieldIndex, isRoot: boolean): void {
@@ -84,7 +117,7 @@ function walk(value: unknown, typeName: string | undefined, key: string, index: 
       if (Object.keys(meta).length > 0) walk(meta, 'ObjectMeta', metaKey, index, false);
       continue;
     }
-    walkField(v, fieldMeta(typeName, k), child(key, `f:${k}`), index);
+    walkField(v, fieldMeta(typeName, k), childField(key, k), index);
   }
 }
 
