@@ -107,6 +107,9 @@ export function validateOwnerReferences(errs: FieldError[], meta: JsonObject, pa
 
 /** `ValidateImmutableField`. */
 export function validateImmutable(next: unknown, old: unknown, path: string): FieldError[] {
+  // Equal references (the usual case: the same strings) encode the same; two different strings never do.
+  if (next === old) return [];
+  if (typeof next === 'string' && typeof old === 'string') return [fieldError.invalid(path, next, 'field is immutable')];
   return JSON.stringify(next) === JSON.stringify(old) ? [] : [fieldError.invalid(path, next, 'field is immutable')];
 }
 

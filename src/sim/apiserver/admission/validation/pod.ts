@@ -146,6 +146,8 @@ export function validatePodUpdate(obj: KubeObject, old: KubeObject): FieldError[
     if (newActive === undefined || newActive === null) errs.push(fieldError.invalid('spec.activeDeadlineSeconds', null, 'must not update from a positive integer to nil value'));
     else if (typeof newActive === 'number' && newActive > oldActive) errs.push(fieldError.invalid('spec.activeDeadlineSeconds', newActive, 'must be less than or equal to previous value'));
   }
+  // The same spec object (a /status write keeps the stored spec) cannot differ: skip the munge and compare.
+  if (next === prev) return errs;
   // Munge: copy the updatable fields from the new spec onto the old one, then compare whole specs.
   const munged: JsonObject = structuredClone(prev);
   for (const k of ['containers', 'initContainers']) {
