@@ -1,6 +1,7 @@
 /** The garbage collector with every controller running: real Deployments, ReplicaSets, pods and kubelets. */
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../simulation.ts';
+import { traceHash } from '../../trace/trace-hash.ts';
 import { removalOrder } from './test-helpers.ts';
 
 const deployment = `apiVersion: apps/v1
@@ -71,5 +72,20 @@ describe('garbage collector with the workload controllers', () => {
     const adopted = sim.getObject('replicasets', 'default', rs.metadata.name!)!;
     expect(adopted.metadata.ownerReferences?.map((r) => r.uid)).toEqual([d.metadata.uid]);
     expect(sim.listObjects('replicasets', 'default')).toHaveLength(1);
+  });
+});
+
+describe('garbage collector and time travel', () => {
+  it('seeking back into a foreground deletion and playing forward again gives the same trace', () => {
+    const sim = running();
+    expect(sim.act({ type: 'delete', resource: 'deployment', name: 'web', propagationPolicy: 'Foreground' }).ok).toBe(true);
+    sim.runFor(10_000);
+    const end = sim.now;
+    const hash = traceHash(sim.trace.slice());
+    sim.seekTime(end - 9_000);
+    expect(sim.now).toBeLessThan(end);
+    sim.seekTime(end);
+    expect(traceHash(sim.trace.slice())).toBe(hash);
+    expect(sim.getObject('deployments', 'default', 'web')).toBeUndefined();
   });
 });
