@@ -25,6 +25,7 @@ import {
 import type { ReplicaSetObject } from './controller-ref.ts';
 import { setDeploymentRevision, updateDeploymentStatus, type DeploymentSync } from './deployment-sync.ts';
 import { equalIgnoreHash, findNewReplicaSet, findOldReplicaSets, rsReplicas } from './replica-sets.ts';
+import { SCALING_REPLICA_SET } from './scale-replica-set.ts';
 import { newReplicaSet } from './sync-logic.ts';
 
 /** `getAllReplicaSetsAndSyncRevision`: the new RS (created if asked and missing) and every old RS. */
@@ -121,7 +122,7 @@ export function* getNewReplicaSet(
     }
   }
   if (!alreadyExists && newReplicasCount > 0) {
-    s.recorder.event(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${createdRS.metadata.name} from 0 to ${newReplicasCount}`);
+    s.recorder.event(d, 'Normal', SCALING_REPLICA_SET, `Scaled up replica set ${createdRS.metadata.name} from 0 to ${newReplicasCount}`);
   }
   let needsUpdate = setDeploymentRevision(d, newRevision);
   if (!alreadyExists && hasProgressDeadline(d)) {

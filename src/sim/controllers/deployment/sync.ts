@@ -8,17 +8,17 @@
  * current upstream's: "Scaled %s replica set %s from %d to %d" (older releases said "... to %d from %d", and before
  * 1.28 "... to %d").
  */
-import type { ReplicaSet } from 'kubernetes-types/apps/v1';
 import { StatusError } from '../../api/status.ts';
 import type { ClientOp } from '../../client/api-call.ts';
-import { isSaturated, replicasAnnotationsNeedUpdate, setReplicasAnnotations } from './annotations.ts';
+import { isSaturated } from './annotations.ts';
 import type { ReplicaSetObject } from './controller-ref.ts';
 import { calculateStatus } from './deployment-status.ts';
 import { deploymentStatusEqual, updateDeploymentStatus, type DeploymentSync } from './deployment-sync.ts';
-import { deploymentReplicas, isRollingUpdate, maxSurge } from './fenceposts.ts';
+import { deploymentReplicas, maxSurge } from './fenceposts.ts';
 import { getAllReplicaSetsAndSyncRevision } from './new-replica-set.ts';
 import { scale as proportionalScale } from './proportional-scaling.ts';
-import { bySizeNewer, bySizeOlder, filterActiveReplicaSets, findActiveOrLatest, getReplicaCountForReplicaSets, rsReplicas } from './replica-sets.ts';
+import { filterActiveReplicaSets, findActiveOrLatest, getReplicaCountForReplicaSets, rsReplicas } from './replica-sets.ts';
+import { SCALING_REPLICA_SET, scaleReplicaSet as scaleReplicaSetUpdate } from './scale-replica-set.ts';
 import { checkPausedConditions as pausedConditionStatus, replicaSetsToCleanup } from './sync-logic.ts';
 
 /** The getRollbackTo annotation (the legacy extensions/v1beta1 `spec.rollbackTo`, round-tripped). */
@@ -52,37 +52,24 @@ export function* checkPausedConditions(s: DeploymentSync): ClientOp<void> {
 /**
  * `scale`: proportional scaling on a scaling event or while paused. One active RS (or none: the newest) takes
  * spec.replicas; a saturated new RS sends the old ones to 0; otherwise (RollingUpdate) every active RS gets its
- * proportion, the largest takes the leftover, and each is written (sizes and replicas annotations).
+ * proportion, the largest takes the leftover, and each is written (sizes and replicas annotations). The sizes come
+ * from proportional-scaling.ts, in upstream's order of writes.
  */
 export function* scale(s: DeploymentSync, newRS: ReplicaSetObject | undefined, oldRSs: readonly ReplicaSetObject[]): ClientOp<void> {
   const d = s.d;
+  const steps = proportionalScale(d, newRS, oldRSs);
+  if (findActiveOrLatest(newRS, oldRSs) || isSaturated(d, newRS)) {
+    for (const step of steps) yield* scaleReplicaSetAndRecordEvent(s, step.rs as ReplicaSetObject, step.replicas);
+    return;
+  }
+  // Proportional: every active RS goes through scaleReplicaSet with the direction of the whole change.
   const want = deploymentReplicas(d);
-  const activeOrLatest = findActiveOrLatest(newRS, oldRSs) as ReplicaSetObject | undefined;
-  if (activeOrLatest) {
-    if (rsReplicas(activeOrLatest) === want) return;
-    yield* scaleReplicaSetAndRecordEvent(s, activeOrLatest, want);
-    return;
-  }
-  if (isSaturated(d, newRS)) {
-    for (const old of filterActiveReplicaSets(oldRSs) as ReplicaSetObject[]) yield* scaleReplicaSetAndRecordEvent(s, old, 0);
-    return;
-  }
-  if (!isRollingUpdate(d)) return;
-  const allRSs = filterActiveReplicaSets([...oldRSs, newRS]) as ReplicaSetObject[];
   const allowedSize = want > 0 ? want + maxSurge(d) : 0;
-  const toAdd = allowedSize - getReplicaCountForReplicaSets(allRSs);
-  let scalingOperation = '';
-  if (toAdd > 0) {
-    allRSs.sort(bySizeNewer);
-    scalingOperation = 'up';
-  } else if (toAdd < 0) {
-    allRSs.sort(bySizeOlder);
-    scalingOperation = 'down';
-  }
-  const sizes = new Map<string, number>(proportionalScale(d, newRS, oldRSs).map((step) => [step.rs.metadata?.name ?? '', step.replicas]));
-  for (const rs of allRSs) {
+  const toAdd = allowedSize - getReplicaCountForReplicaSets(filterActiveReplicaSets([...oldRSs, newRS]));
+  const scalingOperation = toAdd > 0 ? 'up' : toAdd < 0 ? 'down' : '';
+  for (const step of steps) {
     // Return as soon as a write fails; the deployment is requeued.
-    yield* scaleReplicaSet(s, rs, sizes.get(rs.metadata.name ?? '') ?? rsReplicas(rs), scalingOperation);
+    yield* scaleReplicaSet(s, step.rs as ReplicaSetObject, step.replicas, scalingOperation);
   }
 }
 
@@ -94,7 +81,8 @@ export function* scaleReplicaSetAndRecordEvent(s: DeploymentSync, rs: ReplicaSet
 
 /**
  * `scaleReplicaSet`: an Update of the RS with the new size and the desired-replicas/max-replicas annotations
- * when either changed; the ScalingReplicaSet event when the size did.
+ * when either changed (the object from scale-replica-set.ts); the ScalingReplicaSet event when the size did,
+ * with the caller's direction word as upstream.
  */
 export function* scaleReplicaSet(
   s: DeploymentSync,
@@ -102,21 +90,15 @@ export function* scaleReplicaSet(
   newScale: number,
   scalingOperation: string,
 ): ClientOp<{ scaled: boolean; rs: ReplicaSetObject }> {
-  const d = s.d;
+  const update = scaleReplicaSetUpdate(s.d, rs, newScale);
+  if (!update) return { scaled: false, rs };
   const oldScale = rsReplicas(rs);
-  const sizeNeedsUpdate = oldScale !== newScale;
-  const want = deploymentReplicas(d);
-  const annotationsNeedUpdate = replicasAnnotationsNeedUpdate(rs, want, want + maxSurge(d));
-  if (!sizeNeedsUpdate && !annotationsNeedUpdate) return { scaled: false, rs };
-  const rsCopy = structuredClone(rs) as ReplicaSetObject;
-  rsCopy.spec = { ...(rsCopy.spec as NonNullable<ReplicaSet['spec']>), replicas: newScale };
-  rsCopy.metadata.annotations = setReplicasAnnotations(rsCopy.metadata.annotations, want, want + maxSurge(d)).annotations;
-  s.ctx.act(sizeNeedsUpdate ? `scale replica set ${rs.metadata.name} from ${oldScale} to ${newScale}` : `update replica set ${rs.metadata.name} annotations`);
-  const updated = yield* s.ctx.client.update<ReplicaSetObject>(rsCopy);
-  if (sizeNeedsUpdate) {
-    s.recorder.event(d, 'Normal', 'ScalingReplicaSet', `Scaled ${scalingOperation} replica set ${updated.metadata.name} from ${oldScale} to ${newScale}`);
+  s.ctx.act(update.event ? `scale replica set ${rs.metadata.name} from ${oldScale} to ${newScale}` : `update replica set ${rs.metadata.name} annotations`);
+  const updated = yield* s.ctx.client.update<ReplicaSetObject>(update.rs as ReplicaSetObject);
+  if (update.event) {
+    s.recorder.event(s.d, 'Normal', SCALING_REPLICA_SET, `Scaled ${scalingOperation} replica set ${updated.metadata.name} from ${oldScale} to ${newScale}`);
   }
-  return { scaled: sizeNeedsUpdate, rs: updated };
+  return { scaled: update.event !== undefined, rs: updated };
 }
 
 /**
