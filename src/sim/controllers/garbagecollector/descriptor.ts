@@ -41,7 +41,7 @@ export const garbageCollectorDescriptor: ControllerDescriptor = {
     for (const m of monitors) m.addEventHandler(handler);
     const controller = new Controller(host.ctx, {
       name: GARBAGE_COLLECTOR_CONTROLLER,
-      reconciler: new GarbageCollector(graphBuilder, monitors),
+      reconciler: new GarbageCollector(graphBuilder),
       workers: DEFAULT_WORKERS['garbagecollector']!,
       transport: host.transport,
       client: new Client(GARBAGE_COLLECTOR_CONTROLLER, { fieldManager: KUBE_CONTROLLER_MANAGER_FIELD_MANAGER }),

@@ -12,13 +12,15 @@
  * waiting references are patched out; with a waiting owner and dependents of its own, the object is deleted in the
  * foreground; otherwise it is deleted (background, or the policy its own finalizers say).
  *
- * @remarks Until every monitor's informer has synced, an item waits 100 ms (upstream: the workers start after
- * `WaitForCacheSync`). Both of upstream's queues are this controller's one queue (graph-builder.ts).
+ * The workers do not wait for the monitors' caches to sync (upstream stopped waiting: every decision is checked
+ * against the api-server, and an owner not seen yet is a virtual node that is looked up).
+ *
+ * @remarks Both of upstream's queues are this controller's one queue (graph-builder.ts), keyed by UID: an item
+ * requeued while virtual is not told apart from the observed node that replaced it (upstream forgets the former).
  */
 import type { KubeObject, OwnerReference } from '../../api/object.ts';
 import type { DeletionPropagation } from '../../apiserver/api-request.ts';
 import type { ClientOp } from '../../client/api-call.ts';
-import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { Client } from '../../client/client.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request, Result } from '../../controller/reconciler.ts';
 import { refOf, type ObjectRef } from '../../trace/trace-event.ts';
@@ -44,8 +46,6 @@ import {
 
 /** The controller's name: its queue, its client's user and the trace actor. */
 export const GARBAGE_COLLECTOR_CONTROLLER = 'garbage-collector-controller';
-/** `cache.WaitForCacheSync`'s poll period. */
-export const SYNCED_POLL_PERIOD_MS = 100;
 const ORPHAN_PREFIX = 'orphan:';
 
 /** The owner references of an object, by how their owners stand (`classifyReferences`). */
@@ -67,18 +67,11 @@ const ENQUEUED_VIRTUAL_DELETE_EVENT = 'enqueued virtual delete event';
 const NAMESPACED_OWNER_OF_CLUSTER_SCOPED_OBJECT = 'cluster-scoped objects cannot refer to namespaced owners';
 
 export class GarbageCollector implements Reconciler {
-  constructor(
-    readonly graphBuilder: GraphBuilder,
-    private readonly monitors: readonly SharedIndexInformer[],
-  ) {}
+  constructor(readonly graphBuilder: GraphBuilder) {}
 
   /** One item of either queue: `attemptToDeleteWorker` or `attemptToOrphanWorker`. */
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
     const key = request.namespace !== undefined ? `${request.namespace}/${request.name}` : request.name;
-    if (!this.monitors.every((m) => m.hasSynced())) {
-      ctx.observe('caches not synced yet (WaitForCacheSync)');
-      return { requeueAfter: SYNCED_POLL_PERIOD_MS };
-    }
     if (key.startsWith(ORPHAN_PREFIX)) return yield* this.attemptToOrphanWorker(key.slice(ORPHAN_PREFIX.length), ctx);
     return yield* this.attemptToDeleteWorker(key, ctx);
   }
@@ -141,12 +134,12 @@ export class GarbageCollector implements Reconciler {
 
     if (solid.length !== 0) {
       if (dangling.length === 0 && waitingForDependentsDeletion.length === 0) {
-        ctx.diff(`object has at least one existing owner: ${names(solid)}, will not garbage collect`, true);
+        ctx.diff(`item has at least one existing owner: ${names(solid)}, will not garbage collect`, true);
         return undefined;
       }
       // Waiting references go too, or their owners would be stuck with the foregroundDeletion finalizer.
       const ownerUIDs = [...dangling, ...waitingForDependentsDeletion].map((r) => r.uid);
-      ctx.diff(`remove dangling references ${names(dangling)} and waiting references ${names(waitingForDependentsDeletion)}`, false);
+      ctx.diff(`remove dangling references ${names(dangling)} and waiting references ${names(waitingForDependentsDeletion)} for item`, false);
       ctx.act(`patch ${item.identity.kind}/${item.identity.name}: remove ownerReferences ${ownerUIDs.join(', ')}`);
       yield* patchOwnerRefs(client, item.identity, deleteOwnerRefStrategicMergePatch(item.identity.uid, ownerUIDs), {
         type: 'deleteOwnerRefs',
@@ -162,10 +155,9 @@ export class GarbageCollector implements Reconciler {
         yield* patchOwnerRefs(client, item.identity, unblockOwnerReferencesStrategicMergePatch(item), { type: 'unblockOwnerRefs' });
         break;
       }
-      ctx.diff(`at least one owner of ${id} has FinalizerDeletingDependents, and the object itself has dependents, so it is going to be deleted in Foreground`, false);
+      ctx.diff(`at least one owner of ${id} has FinalizerDeletingDependents, and the item itself has dependents, so it is going to be deleted in Foreground`, false);
       ctx.act(`delete ${item.identity.kind}/${item.identity.name} (propagationPolicy Foreground)`);
-      yield* deleteObject(client, item.identity, latest.metadata.resourceVersion, ownerReferences, 'Foreground');
-      return undefined;
+      return yield* this.deleteItem(item, latest, 'Foreground', client);
     }
     // No solid owner: collect it, honouring a propagation finalizer it already carries.
     let policy: DeletionPropagation = 'Background';
@@ -173,7 +165,18 @@ export class GarbageCollector implements Reconciler {
     else if (hasFinalizer(latest, FINALIZER_DELETE_DEPENDENTS)) policy = 'Foreground';
     ctx.diff(`${id} has no solid owner: delete it`, false);
     ctx.act(`delete ${item.identity.kind}/${item.identity.name} (propagationPolicy ${policy})`);
-    yield* deleteObject(client, item.identity, latest.metadata.resourceVersion, ownerReferences, policy);
+    return yield* this.deleteItem(item, latest, policy, client);
+  }
+
+  /** `deleteObject` as `attemptToDeleteItem` calls it: an object already gone is a virtual delete event. */
+  private *deleteItem(item: GraphNode, latest: KubeObject, policy: DeletionPropagation, client: Client): ClientOp<string | undefined> {
+    try {
+      yield* deleteObject(client, item.identity, latest.metadata.resourceVersion, latest.metadata.ownerReferences ?? [], policy);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      this.graphBuilder.enqueueVirtualDeleteEvent(item.identity);
+      return ENQUEUED_VIRTUAL_DELETE_EVENT;
+    }
     return undefined;
   }
 
