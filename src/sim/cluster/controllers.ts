@@ -12,6 +12,7 @@ import { taintEvictionControllerDescriptor } from '../controllers/tainteviction/
 import { garbageCollectorDescriptor } from '../controllers/garbagecollector/descriptor.ts';
 import { jobControllerDescriptor } from '../controllers/job/descriptor.ts';
 import { cronJobControllerDescriptor } from '../controllers/cronjob/descriptor.ts';
+import { ttlAfterFinishedControllerDescriptor } from '../controllers/ttlafterfinished/descriptor.ts';
 import { endpointSliceControllerDescriptor } from '../controllers/endpointslice/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor, jobControllerDescriptor, cronJobControllerDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor, jobControllerDescriptor, cronJobControllerDescriptor, ttlAfterFinishedControllerDescriptor);
