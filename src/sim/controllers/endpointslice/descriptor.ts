@@ -2,7 +2,7 @@
  * How kube-controller-manager starts the EndpointSlice controller: shared Service, Pod, EndpointSlice and Node
  * informers, the handlers, 5 workers (`--concurrent-service-endpoint-syncs`), at most 15 retries per Service, the
  * Service queue's rate limiter (exponential from 1 s to 1000 s, with the 10 qps / 100 burst bucket), writes as
- * "kube-controller-manager", events as "endpointslice-controller".
+ * "kube-controller-manager", events as "endpoint-slice-controller" (upstream's recorder component).
  *
  * Ported from kubernetes `cmd/kube-controller-manager/app/discovery.go` (startEndpointSliceController) and
  * `pkg/controller/endpointslice/endpointslice_controller.go` (NewController).
@@ -13,7 +13,7 @@ import { DEFAULT_MAX_RETRIES, DEFAULT_WORKERS } from '../../controller/concurren
 import { Controller } from '../../controller/controller.ts';
 import { BucketRateLimiter, ItemExponentialFailureRateLimiter, MaxOfRateLimiter } from '../../workqueue/default-rate-limiters.ts';
 import { ENDPOINTSLICE_CONTROLLER_NAME } from './endpoint-utils.ts';
-import { DEFAULT_SYNC_BACKOFF_MS, ENDPOINTSLICE_CONTROLLER, EndpointSliceController, MAX_SYNC_BACKOFF_MS } from './endpointslice-controller.ts';
+import { DEFAULT_SYNC_BACKOFF_MS, ENDPOINTSLICE_CONTROLLER, ENDPOINTSLICE_EVENT_SOURCE, EndpointSliceController, MAX_SYNC_BACKOFF_MS } from './endpointslice-controller.ts';
 import { EndpointSliceEventHandler, PodEventHandler, ServiceEventHandler } from './event-handlers.ts';
 
 /** The binary whose field manager the controller's writes carry. */
@@ -32,7 +32,7 @@ export const endpointSliceControllerDescriptor: ControllerDescriptor = {
       podInformer,
       endpointSliceInformer,
       nodeInformer,
-      recorder: host.eventRecorder(ENDPOINTSLICE_CONTROLLER),
+      recorder: host.eventRecorder(ENDPOINTSLICE_EVENT_SOURCE),
       controllerName: ENDPOINTSLICE_CONTROLLER_NAME,
     });
     serviceInformer.addEventHandler(new ServiceEventHandler(esc));

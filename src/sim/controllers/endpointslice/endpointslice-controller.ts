@@ -33,8 +33,10 @@ import {
 import { DEFAULT_MAX_ENDPOINTS_PER_SLICE } from './reconcile-plan.ts';
 import { reconcileService } from './reconciler.ts';
 
-/** The controller's name: its queue, its client's user, the trace actor and the events' source. */
+/** The controller's name (`--controllers`): its queue, its client's user and the trace actor. */
 export const ENDPOINTSLICE_CONTROLLER = 'endpointslice-controller';
+/** The events' source component, as upstream's recorder spells it (with dashes, unlike the controller's name). */
+export const ENDPOINTSLICE_EVENT_SOURCE = 'endpoint-slice-controller';
 /** `cache.WaitForCacheSync`'s poll period. */
 export const SYNCED_POLL_PERIOD_MS = 100;
 /** `endpointSliceChangeMinSyncDelay`: a slice change wakes its Service no sooner than this. */

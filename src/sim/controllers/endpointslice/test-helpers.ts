@@ -8,7 +8,7 @@ import { rfc3339 } from '../../engine/clock.ts';
 import { registerControllers } from '../../cluster/controller-registry.ts';
 import { Simulation } from '../../simulation.ts';
 import { endpointSliceControllerDescriptor } from './descriptor.ts';
-import { ENDPOINTSLICE_CONTROLLER } from './endpointslice-controller.ts';
+import { ENDPOINTSLICE_CONTROLLER, ENDPOINTSLICE_EVENT_SOURCE } from './endpointslice-controller.ts';
 
 registerControllers(endpointSliceControllerDescriptor);
 
@@ -91,6 +91,6 @@ export function endpointSummary(sim: Simulation, service = 'web'): string[] {
 export function esEvents(sim: Simulation): string[] {
   return sim.trace
     .slice()
-    .filter((e) => e.kind === 'k8s.event' && (e as { reportingController?: string }).reportingController === ENDPOINTSLICE_CONTROLLER)
+    .filter((e) => e.kind === 'k8s.event' && (e as { reportingController?: string }).reportingController === ENDPOINTSLICE_EVENT_SOURCE)
     .map((e) => `${(e as { reason: string }).reason}: ${(e as { message: string }).message}`);
 }

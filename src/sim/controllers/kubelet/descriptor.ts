@@ -59,7 +59,7 @@ export const kubeletDescriptor: ControllerDescriptor = {
     const attachment = new RuntimeAttachment(runtime, recorder);
     host.addRunnable('container-runtime', attachment);
     const podInformer = host.informers.informerFor('v1', 'Pod', { fieldSelector: `spec.nodeName=${node.name}` });
-    const kubelet = new Kubelet({ nodeName: node.name, podInformer, runtime, recorder });
+    const kubelet = new Kubelet({ node, podInformer, runtime, recorder });
     const handler = new KubeletPodEventHandler(kubelet);
     podInformer.addEventHandler(handler);
     const controller = new Controller(host.ctx, {

@@ -19,6 +19,10 @@ import type { SharedIndexInformer } from '../../client/shared-index-informer.ts'
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
 import { canonicalJson } from '../deployment/replica-sets.ts';
+import type { ApiResponse } from '../../apiserver/api-request.ts';
+import type { Yielded } from '../../client/api-call.ts';
+import type { NodeSpec } from '../../cluster/cluster-options.ts';
+import { canAdmitPod, rejectedPodStatus } from './admission.ts';
 import { gracePeriodSeconds, syncPodContainers } from './compute-pod-actions.ts';
 import { Backoff } from './crashloop-backoff.ts';
 import { generateAPIPodStatus, podStatusEqual } from './pod-status.ts';
@@ -28,7 +32,7 @@ import { nodeIPOf } from './runtime-ids.ts';
 export const KUBELET = 'kubelet';
 
 export interface KubeletOptions {
-  nodeName: string;
+  node: NodeSpec;
   podInformer: SharedIndexInformer;
   runtime: PodRuntime;
   recorder: EventRecorder;
@@ -38,6 +42,7 @@ type PodObject = KubeObject & Pod;
 
 export class Kubelet implements Reconciler {
   readonly nodeName: string;
+  private readonly node: NodeSpec;
   /** `kubelet.backOff`: per container (stable key), lost when the kubelet restarts. */
   readonly backOff = new Backoff();
   /** The status last written per pod UID: the informer echo of our own write does not need a sync. */
@@ -47,7 +52,8 @@ export class Kubelet implements Reconciler {
   private readonly recorder: EventRecorder;
 
   constructor(options: KubeletOptions) {
-    this.nodeName = options.nodeName;
+    this.node = options.node;
+    this.nodeName = options.node.name;
     this.podInformer = options.podInformer;
     this.runtime = options.runtime;
     this.recorder = options.recorder;
@@ -80,6 +86,10 @@ export class Kubelet implements Reconciler {
       return;
     }
     const ref = { apiVersion: 'v1', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name ?? request.name, rv: pod.metadata.resourceVersion };
+    if (!this.runtime.get(pod.metadata.uid ?? '') && !pod.metadata.deletionTimestamp && (pod.status?.phase ?? 'Pending') === 'Pending') {
+      const rejected = yield* this.admitPod(pod, ctx);
+      if (rejected) return;
+    }
     const rp = this.runtime.ensurePod(pod, key);
     ctx.observe(`pod ${key} (${pod.status?.phase ?? 'Pending'}${pod.metadata.deletionTimestamp ? ', terminating' : ''}): runtime has ${describeRuntime(rp)}`, [ref]);
     if (pod.metadata.deletionTimestamp) return yield* this.syncTerminatingPod(pod, rp, ctx);
@@ -91,6 +101,27 @@ export class Kubelet implements Reconciler {
     const retryAt = syncPodContainers(pod, rp, ctx, { runtime: this.runtime, backOff: this.backOff, recorder: this.recorder, now: ctx.now });
     yield* this.writeStatus(pod, rp, ctx, false);
     if (retryAt !== undefined) return { requeueAfter: Math.max(0, retryAt - ctx.now) };
+  }
+
+  /**
+   * `HandlePodAdditions` → `canAdmitPod`: a pod that does not fit next to the node's active pods is rejected
+   * (Warning event, status Failed). Returns true when rejected.
+   */
+  private *admitPod(pod: PodObject, ctx: ReconcileContext): Generator<Yielded, boolean, ApiResponse | ApiResponse[]> {
+    const admitted = (this.podInformer.list() as PodObject[]).filter(
+      (p) => p.metadata.uid !== pod.metadata.uid && this.runtime.get(p.metadata.uid ?? '') && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
+    );
+    const result = canAdmitPod(this.node, pod, admitted);
+    if (result.admit) return false;
+    ctx.observe(`pod ${pod.metadata.namespace}/${pod.metadata.name} is new on ${this.nodeName}: ${admitted.length} pods admitted already`);
+    ctx.diff(`pod does not fit: ${result.message}`, false);
+    this.recorder.event(pod, 'Warning', result.reason, result.message);
+    ctx.act(`reject pod (${result.reason})`);
+    const status = rejectedPodStatus(pod, result.reason, result.message);
+    this.lastWritten.set(pod.metadata.uid ?? '', canonicalJson(status));
+    yield* ctx.client.updateStatus({ ...pod, status });
+    ctx.status(`pod Failed: ${result.reason}`);
+    return true;
   }
 
   /**
