@@ -1,16 +1,18 @@
 /**
  * The kubelet's pod workers: one reconcile per pod bound to the node, comparing the pod (spec and
  * deletionTimestamp) with what the node's runtime runs, acting on the runtime, and writing the pod status.
+ * Each sync: observe (pod, runtime) → admit a new pod (admission.ts) → diff/act on its containers
+ * (compute-pod-actions.ts) → status (pod-status.ts), or, for a pod being deleted, kill → terminal status → delete.
  *
- * Ported from kubernetes `pkg/kubelet/kubelet.go` (SyncPod, SyncTerminatingPod, SyncTerminatedPod),
- * `pkg/kubelet/pod_workers.go` (one worker per pod, terminating → terminated; the container actions are in
- * compute-pod-actions.ts) and `pkg/kubelet/status/status_manager.go` (write status only when it changed; once a terminating pod's containers
+ * Ported from kubernetes `pkg/kubelet/kubelet.go` (HandlePodAdditions, SyncPod, SyncTerminatingPod,
+ * SyncTerminatedPod), `pkg/kubelet/pod_workers.go` (one worker per pod, terminating → terminated) and
+ * `pkg/kubelet/status/status_manager.go` (write status only when it changed; once a terminating pod's containers
  * are stopped, delete the pod object with grace 0 and a UID precondition).
  *
  * @remarks Simplified: a held-back restart is retried exactly when its back-off ends (upstream's pod worker wakes
- * within 10–15 s and at the 1-minute resync, so real restarts land a little later); status is written with PUT
- * /status from the informer's copy (upstream patches), a conflict retrying the sync; no admission (resources are
- * the scheduler's business here), no volumes or liveness probes.
+ * within 10–15 s and at the 1-minute resync, so real restarts land a little later, and BackOff events repeat);
+ * status is written with PUT /status from the informer's copy (upstream patches), a conflict retrying the sync;
+ * no volumes, liveness or startup probes.
  */
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
