@@ -83,6 +83,17 @@ export type Fault =
   /** How containers of this image behave from now on. */
   | { type: 'image-behavior'; image: string; behavior: 'ok' | 'crash' | 'exit' | 'never-ready'; exitCode?: number; readyAfter?: number };
 
+/** Sets the total CPU and memory demand on a Deployment's pods from now on (the simulated metrics pipeline). */
+export interface SetLoadAction {
+  type: 'set-load';
+  resource: string;
+  name: string;
+  namespace?: string;
+  /** Total demand, a quantity: "4200m". */
+  cpu?: string;
+  memory?: string;
+}
+
 export interface FaultAction {
   type: 'fault';
   fault: Fault;
@@ -96,6 +107,7 @@ export type UserAction =
   | RolloutAction
   | NodeAction
   | AddNodeAction
+  | SetLoadAction
   | FaultAction;
 
 /** An entry of the input log. */

@@ -18,6 +18,8 @@ import type { ProcessKind } from './controller-host.ts';
 import { FaultInjector } from './fault-injector.ts';
 import { Kubectl, KUBECTL_MANAGER } from './kubectl.ts';
 import './controllers.ts';
+import { installLoadModel, type LoadModel } from '../metrics/load-model.ts';
+import { describeSetLoad, performSetLoad } from '../metrics/set-load.ts';
 
 export const KUBE_CONTROLLER_MANAGER = 'kube-controller-manager';
 export const KUBE_SCHEDULER = 'kube-scheduler';
@@ -28,6 +30,8 @@ export class Cluster implements TimelineCore<ActResult> {
   readonly network: Network;
   readonly runtime: ContainerRuntime;
   readonly kubectl: Kubectl;
+  /** The load the user puts on each Deployment: what the simulated metrics pipeline samples. */
+  readonly loadModel: LoadModel;
   private readonly faults: FaultInjector;
   /** Processes by name: "kube-controller-manager", "kube-scheduler", "kubelet/node-1". */
   readonly processes = new Map<string, ControllerProcess>();
@@ -40,6 +44,7 @@ export class Cluster implements TimelineCore<ActResult> {
     const qps = options.clientQPS === 'off' ? { qps: Infinity, burst: Infinity } : options.clientQPS;
     this.network = new Network(this.ctx, this.apiServer, { ...(options.network ?? {}), ...(qps ? { client: { ...(options.network?.client ?? {}), ...qps } } : {}) });
     this.runtime = new ContainerRuntime(options.runtime);
+    this.loadModel = installLoadModel(this.runtime);
     this.kubectl = new Kubectl(this.apiServer, this.network.restClient(KUBECTL_MANAGER, { qps: Infinity, burst: Infinity }));
     this.faults = new FaultInjector(this);
     this.enabled = new Set(options.controllers ?? controllerDescriptors().map((d) => d.name));
@@ -84,6 +89,9 @@ export class Cluster implements TimelineCore<ActResult> {
           break;
         case 'add-node':
           this.addNode(action, result);
+          break;
+        case 'set-load':
+          performSetLoad(this.loadModel, action, this.ctx.now, result);
           break;
         case 'fault':
           this.faults.inject(action.fault, result);
@@ -182,6 +190,8 @@ export function describeAction(a: UserAction): string {
       return `kubectl ${a.type} ${a.node}`;
     case 'add-node':
       return `add node ${a.name}`;
+    case 'set-load':
+      return describeSetLoad(a);
     case 'fault':
       return `fault ${a.fault.type}${'controller' in a.fault ? ` ${a.fault.controller}` : 'node' in a.fault ? ` ${a.fault.node}` : 'image' in a.fault ? ` ${a.fault.image}` : ''}`;
   }

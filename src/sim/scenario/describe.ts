@@ -36,6 +36,8 @@ export function describeAction(a: UserAction, select?: ScenarioAction['select'])
       return `${a.type} ${a.node}`;
     case 'add-node':
       return `add node ${a.name}`;
+    case 'set-load':
+      return `set load ${target(a)}${a.cpu !== undefined ? ` cpu=${a.cpu}` : ''}${a.memory !== undefined ? ` memory=${a.memory}` : ''}`;
     case 'fault': {
       const f = a.fault as Record<string, unknown>;
       const on = f.controller ?? f.node ?? f.resource ?? f.image ?? '';

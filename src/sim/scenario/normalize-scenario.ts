@@ -146,6 +146,11 @@ function toScenarioAction(a: ScenarioActionFile, path: PropertyKey[], issues: No
     const { cpu, ...rest } = a.addNode;
     return done({ type: 'add-node', ...rest, ...(cpu !== undefined ? { cpu: String(cpu) } : {}) });
   }
+  if (a.setLoad !== undefined) {
+    const t = toTarget(a.setLoad, [...path, 'setLoad'], issues, false);
+    const { cpu, memory } = a.setLoad;
+    return t && done({ type: 'set-load', ...t.target, ...(cpu !== undefined ? { cpu: String(cpu) } : {}), ...(memory !== undefined ? { memory } : {}) });
+  }
   if (a.fault !== undefined) {
     const f: Record<string, unknown> = { ...a.fault };
     for (const k of ['restartAfter', 'duration', 'delay', 'readyAfter']) if (f[k] !== undefined) f[k] = ms(f[k] as string | number);

@@ -105,6 +105,14 @@ const addNodeBody = z.strictObject({
   labels: labels.optional(),
 });
 
+const setLoadBody = z
+  .strictObject({
+    ...targetFields,
+    cpu: z.union([z.string(), z.number()]).optional().meta({ description: 'Total CPU demand on the Deployment\'s pods: "4200m".' }),
+    memory: z.string().optional().meta({ description: 'Total memory demand: "1Gi".' }),
+  })
+  .meta({ description: 'Sets the load on a Deployment from now on; the simulated metrics-server splits it over its ready pods.' });
+
 const controller = z.string().min(1);
 const probability = z.number().min(0).max(1);
 export const faultSchema = z.discriminatedUnion('type', [
@@ -128,7 +136,7 @@ export const faultSchema = z.discriminatedUnion('type', [
 ]);
 
 /** The keys of which an action has exactly one. */
-export const ACTION_KEYS = ['apply', 'create', 'delete', 'scale', 'patch', 'rollout', 'cordon', 'uncordon', 'drain', 'addNode', 'fault'] as const;
+export const ACTION_KEYS = ['apply', 'create', 'delete', 'scale', 'patch', 'rollout', 'cordon', 'uncordon', 'drain', 'addNode', 'setLoad', 'fault'] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 
 export const actionSchema = z
@@ -144,6 +152,7 @@ export const actionSchema = z
     uncordon: z.string().min(1).optional(),
     drain: z.string().min(1).optional(),
     addNode: addNodeBody.optional(),
+    setLoad: setLoadBody.optional(),
     fault: faultSchema.optional(),
     expectError: z
       .union([z.boolean(), z.string()])
