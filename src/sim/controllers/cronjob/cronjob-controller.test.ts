@@ -166,4 +166,28 @@ describe('CronJob controller', () => {
     expect(reconciles).toBeLessThan(60 * 15);
     expect(s.trace.slice().length - before).toBeGreaterThan(0);
   });
+
+  it('fast-forwarding four hours of an hourly CronJob: a Job at the top of each hour, the controller idle in between', () => {
+    const s = sim();
+    exitFault(s, 'busybox:quick', 0);
+    s.apply(cronJobYaml('hourly', 'busybox:quick').replace('"*/1 * * * *"', '"0 * * * *"'));
+    s.runFor(4 * 3_600_000 + 60_000);
+    const created = events(s, 'SuccessfulCreate').filter((m) => m.startsWith('Created job '));
+    expect(created).toEqual([1, 2, 3, 4].map((h) => `Created job hourly-${minuteOf(h * 60 * MIN)}`));
+    expect(names(s)).toEqual([2, 3, 4].map((h) => `hourly-${minuteOf(h * 60 * MIN)}`));
+    // The controller wakes for its Jobs and once per scheduled time, not in between.
+    const syncs = s.trace.slice().filter((e) => e.kind === 'reconcile.observe' && (e as { controller?: string }).controller === CRONJOB_CONTROLLER).length;
+    expect(syncs).toBeLessThan(4 * 20);
+  });
+
+  it('the same seed replays the same run', () => {
+    const run = (): string[] => {
+      const s = sim();
+      exitFault(s, 'busybox:quick', 0);
+      s.apply(cronJobYaml('tick', 'busybox:quick'));
+      s.runFor(3 * MIN);
+      return s.listObjects('pods', 'default').map((p) => p.metadata.name!).sort();
+    };
+    expect(run()).toEqual(run());
+  });
 });
