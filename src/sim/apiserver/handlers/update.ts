@@ -126,16 +126,35 @@ function runStatusValidation(core: ServerCore, req: ApiRequest, info: ResourceIn
 
 /** Equal apart from managedFields entries that differ only in their time. */
 function sameExceptManagedFieldTimes(next: KubeObject, old: KubeObject): boolean {
+  if (!sameValuesExcept(next, old, 'metadata')) return false;
   const a = next.metadata;
   const b = old.metadata;
-  for (const k of new Set([...Object.keys(next), ...Object.keys(old)])) {
-    if (k === 'metadata') continue;
-    if (!deepEqual(next[k], old[k])) return false;
-  }
-  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (k === 'managedFields') continue;
-    if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  const strip = (m: typeof a.managedFields) => (m ?? []).map((e) => ({ ...e, time: undefined }));
-  return deepEqual(strip(a.managedFields), strip(b.managedFields));
+  if (!sameValuesExcept(a, b, 'managedFields')) return false;
+  const ma = a.managedFields ?? [];
+  const mb = b.managedFields ?? [];
+  if (ma.length !== mb.length) return false;
+  for (let i = 0; i < ma.length; i++) if (!sameKeysAndValuesExcept(ma[i]!, mb[i]!, 'time')) return false;
+  return true;
+}
+
+function hasOwn(o: object, k: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, k);
+}
+
+/** Every field but `skip` deep-equal, a missing field counting as undefined. */
+function sameValuesExcept(a: object, b: object, skip: string): boolean {
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (const k of Object.keys(ra)) if (k !== skip && !deepEqual(ra[k], rb[k])) return false;
+  for (const k of Object.keys(rb)) if (k !== skip && !hasOwn(ra, k) && rb[k] !== undefined) return false;
+  return true;
+}
+
+/** `deepEqual` of the two objects with field `skip` set to the same value in both. */
+function sameKeysAndValuesExcept(a: object, b: object, skip: string): boolean {
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (const k of Object.keys(ra)) if (k !== skip && (!hasOwn(rb, k) || !deepEqual(ra[k], rb[k]))) return false;
+  for (const k of Object.keys(rb)) if (k !== skip && !hasOwn(ra, k)) return false;
+  return true;
 }

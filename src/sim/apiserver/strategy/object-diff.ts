@@ -45,9 +45,21 @@ function isMap(x: unknown): x is Record<string, unknown> {
 function walk(a: unknown, b: unknown, path: string, depth: number, out: string[], limit: number, maxDepth: number): void {
   if (out.length >= limit || a === b || IGNORED.has(path)) return;
   if (isMap(a) && isMap(b) && depth < maxDepth) {
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-    for (const k of keys) walk(a[k], b[k], path ? `${path}.${k}` : k, depth + 1, out, limit, maxDepth);
+    for (const k of unionKeysSorted(a, b)) {
+      const va = a[k];
+      const vb = b[k];
+      if (va === vb) continue; // nothing below can differ: skip building the path
+      walk(va, vb, path ? `${path}.${k}` : k, depth + 1, out, limit, maxDepth);
+      if (out.length >= limit) return;
+    }
     return;
   }
   if (!deepEqual(a, b)) out.push(path);
+}
+
+/** The keys of `a` and `b` together, sorted (one array, no Set when `b` adds none). */
+function unionKeysSorted(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const keys = Object.keys(a);
+  for (const k of Object.keys(b)) if (!Object.prototype.hasOwnProperty.call(a, k)) keys.push(k);
+  return keys.sort();
 }
