@@ -11,6 +11,7 @@
 import { deepFreeze } from '../../engine/clone-graph.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { metaOf } from '../mutable-meta.ts';
+import type { WatchEvent } from '../api-request.ts';
 
 export type StoredEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -26,6 +27,8 @@ export interface StoredEvent {
   readonly prev?: KubeObject;
   /** `prev` with this event's resourceVersion: what a watcher whose selection the object left receives (made lazily). */
   prevAtRevision?: KubeObject;
+  /** The watch event of this write's own type (`type`, `object`), made once and shared by every watcher (lazily). */
+  watchEvent?: WatchEvent;
 }
 
 export const DEFAULT_WATCH_HISTORY = 10_000;

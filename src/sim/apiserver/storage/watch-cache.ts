@@ -58,18 +58,23 @@ export class Watcher implements ServerWatch {
   translate(e: StoredEvent): WatchEvent | undefined {
     switch (e.type) {
       case 'ADDED':
-        return this.matches(e.object) ? { type: 'ADDED', object: e.object } : undefined;
+        return this.matches(e.object) ? sharedEvent(e) : undefined;
       case 'DELETED':
-        return this.matches(e.prev!) ? { type: 'DELETED', object: e.object } : undefined;
+        return this.matches(e.prev!) ? sharedEvent(e) : undefined;
       case 'MODIFIED': {
         const now = this.matches(e.object);
         const before = this.matches(e.prev!);
-        if (now) return { type: before ? 'MODIFIED' : 'ADDED', object: e.object };
+        if (now) return before ? sharedEvent(e) : { type: 'ADDED', object: e.object };
         // Leaving the selection: upstream's cacher sends the previous state at this event's revision.
         return before ? { type: 'DELETED', object: prevAtRevision(e) } : undefined;
       }
     }
   }
+}
+
+/** The event of the write's own type, made once per write and shared by every watcher that sees it (frozen). */
+function sharedEvent(e: StoredEvent): WatchEvent {
+  return (e.watchEvent ??= Object.freeze({ type: e.type, object: e.object }) as WatchEvent);
 }
 
 /** The previous object stamped with the event's revision, made once per event and shared by every watcher. */
