@@ -64,6 +64,9 @@ export class Network {
   private nextChannelId = 1;
   private nextRequestId = 1;
   private faults: WatchFault[] = [];
+  /** The latency streams already looked up, by identity / informer (see `streamOf`). */
+  private readonly requestStreams = new Map<string, Rng>();
+  private readonly watchStreams = new Map<string, Rng>();
   /** Deliveries queued while a request is inside `apiServer.handle`, whose cause becomes its api.response. */
   private capture: PendingDelivery[] | null = null;
 
@@ -89,12 +92,25 @@ export class Network {
 
   /** A one-way request/response latency sample (ms). */
   requestLatency(identity = ''): number {
-    return sample(this.ctx.rngFor(`net/${identity}`), this.requestLatencyOptions);
+    return sample(this.streamOf(this.requestStreams, 'net/', identity), this.requestLatencyOptions);
   }
 
   /** A watch delivery latency sample (ms). */
   watchLatency(informer = ''): number {
-    return sample(this.ctx.rngFor(`watch/${informer}`), this.watchLatencyOptions);
+    return sample(this.streamOf(this.watchStreams, 'watch/', informer), this.watchLatencyOptions);
+  }
+
+  /**
+   * `ctx.rngFor(prefix + name)`, remembered by `name`: the same stream, without building and hashing the stream
+   * name on every watch event.
+   */
+  private streamOf(streams: Map<string, Rng>, prefix: string, name: string): Rng {
+    let r = streams.get(name);
+    if (!r) {
+      r = this.ctx.rngFor(`${prefix}${name}`);
+      streams.set(name, r);
+    }
+    return r;
   }
 
   /** The REST client of `identity` ("replicaset-controller", "kubelet/node-1"), created on first use. */
@@ -159,6 +175,11 @@ export class Network {
   activeFaults(): WatchFault[] {
     this.faults = this.faults.filter((f) => f.until > this.ctx.now);
     return [...this.faults];
+  }
+
+  /** Whether any watch fault is registered (lapsed ones included): the cheap check before {@link faultsFor}. */
+  get hasWatchFaults(): boolean {
+    return this.faults.length > 0;
   }
 
   /** The faults that apply to an informer now. */

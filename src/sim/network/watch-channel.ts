@@ -11,7 +11,7 @@ import { refOf } from '../trace/trace-event.ts';
 import type { Timer } from '../engine/scheduler.ts';
 import type { ServerWatch, WatchEvent, WatchSink } from '../apiserver/api-request.ts';
 import { resourceExpired } from '../api/status.ts';
-import type { Network } from './network.ts';
+import type { Network, WatchFault } from './network.ts';
 
 /** The reflector end: called with the channel's token (so a stale channel's events can be told apart). */
 export interface WatchReceiver {
@@ -69,7 +69,7 @@ export class WatchChannel implements WatchSink {
     const ctx = this.network.ctx;
     let extra = 0;
     let delayed = false;
-    for (const f of faulty ? this.network.faultsFor(this.informer) : []) {
+    for (const f of faulty && this.network.hasWatchFaults ? this.network.faultsFor(this.informer) : NO_FAULTS) {
       // An ERROR ends the stream: the connection closes, which a lossy network cannot hide.
       if (f.type === 'drop' && event.type !== 'ERROR' && (f.probability >= 1 || ctx.rngFor(`drop/${this.informer}`).float() < f.probability)) {
         this.dropped++;
@@ -137,6 +137,8 @@ export class WatchChannel implements WatchSink {
     this.network.forget(this);
   }
 }
+
+const NO_FAULTS: readonly WatchFault[] = Object.freeze([]);
 
 function rvOf(event: WatchEvent): string {
   const meta = (event.object as { metadata?: { resourceVersion?: string } }).metadata;

@@ -197,9 +197,9 @@ export function toFieldsV1(set: FieldSet): JsonMap {
   for (const key of set) {
     let node = root;
     for (const pe of JSON.parse(key) as Path) {
-      let next = node[pe];
-      if (!isMap(next)) node[pe] = next = {};
-      node = next;
+      const next = node[pe];
+      if (isMap(next)) node = next;
+      else node = node[pe] = {};
     }
     memberNodes.push(node);
   }
