@@ -54,6 +54,27 @@ export function addResources(a: Resource, b: Resource): Resource {
  * @remarks upstream accounts sidecars started before each init container; we add all sidecars to the regular sum.
  */
 export function podRequests(pod: Pod, nonZero = false): Resource {
+  // Objects from the api-server and informer caches are deep-frozen, so their requests never change: parse once.
+  if (!Object.isFrozen(pod)) return computePodRequests(pod, nonZero);
+  let cached = requestsCache.get(pod);
+  if (!cached) requestsCache.set(pod, (cached = {}));
+  const slot = nonZero ? 'nonZero' : 'plain';
+  return (cached[slot] ??= freezeResource(computePodRequests(pod, nonZero)));
+}
+
+/**
+ * Parsed requests of frozen pods. A pure memo of immutable inputs (never part of the simulation's state: entries
+ * are recomputed identically if lost), so checkpoints and determinism are unaffected.
+ */
+const requestsCache = new WeakMap<Pod, { plain?: Resource; nonZero?: Resource }>();
+const allocatableCache = new WeakMap<Node, { resource: Resource; allowedPodNumber: number }>();
+
+function freezeResource(r: Resource): Resource {
+  Object.freeze(r.scalar);
+  return Object.freeze(r);
+}
+
+function computePodRequests(pod: Pod, nonZero: boolean): Resource {
   const one = (c: Container): Resource => {
     let r = addList(emptyResource(), c.resources?.requests);
     if (nonZero) {
@@ -75,11 +96,28 @@ export function podRequests(pod: Pod, nonZero = false): Resource {
 
 /** The node's allocatable resources and pod count (`NodeInfo.Allocatable`). */
 export function nodeAllocatable(node: Node): { resource: Resource; allowedPodNumber: number } {
+  const cached = allocatableCache.get(node);
+  if (cached) return cached;
   const alloc = node.status?.allocatable ?? {};
-  return { resource: addList(emptyResource(), alloc), allowedPodNumber: parseQuantity(alloc['pods']) ?? 0 };
+  const result = { resource: addList(emptyResource(), alloc), allowedPodNumber: parseQuantity(alloc['pods']) ?? 0 };
+  if (!Object.isFrozen(node)) return result;
+  freezeResource(result.resource);
+  allocatableCache.set(node, Object.freeze(result));
+  return result;
 }
 
 /** `NodeInfo.Requested` (or `NonZeroRequested`): the sum over the pods assigned to the node. */
 export function nodeRequested(podsOnNode: readonly Pod[], nonZero = false): Resource {
+  if (!Object.isFrozen(podsOnNode)) return sumRequests(podsOnNode, nonZero);
+  // A frozen list (the scheduler's snapshot reuses it while a node's pods do not change): sum once.
+  let cached = requestedCache.get(podsOnNode);
+  if (!cached) requestedCache.set(podsOnNode, (cached = {}));
+  const slot = nonZero ? 'nonZero' : 'plain';
+  return (cached[slot] ??= freezeResource(sumRequests(podsOnNode, nonZero)));
+}
+
+const requestedCache = new WeakMap<readonly Pod[], { plain?: Resource; nonZero?: Resource }>();
+
+function sumRequests(podsOnNode: readonly Pod[], nonZero: boolean): Resource {
   return podsOnNode.reduce((acc, p) => addResources(acc, podRequests(p, nonZero)), emptyResource());
 }

@@ -28,10 +28,19 @@ export function isNonTerminal(pod: Pod): boolean {
 export class SchedulerCache {
   /** Assumed pods by key: copies with spec.nodeName set to the chosen node. */
   private readonly assumed = new Map<string, Pod>();
+  /**
+   * The previous snapshot's pod list per node, frozen. A node whose pods are the same objects gets the same list
+   * back, so sums memoized on it (pod-resources.ts `nodeRequested`) are not redone every cycle — upstream keeps
+   * NodeInfo.Requested up to date incrementally for the same reason.
+   */
+  private previousLists = new Map<string, readonly Pod[]>();
+  /** The node list last seen from the informer and its sorted copy (re-sorted only when a node changed). */
+  private previousNodes: readonly KubeObject[] = [];
+  private sortedNodes: readonly Node[] = [];
 
   /** `AssumePod`: count `pod` on `nodeName` from now on. */
   assumePod(pod: Pod, nodeName: string): void {
-    this.assumed.set(podKey(pod), { ...pod, spec: { ...pod.spec!, nodeName } });
+    this.assumed.set(podKey(pod), Object.freeze({ ...pod, spec: Object.freeze({ ...pod.spec!, nodeName }) }));
   }
 
   /** `ForgetPod`: the binding failed; the node no longer counts it. */
@@ -67,16 +76,37 @@ export class SchedulerCache {
       if (!list) byNode.set(n, (list = []));
       list.push(p);
     };
+    const assumedNames = new Set<string>();
+    for (const p of this.assumed.values()) assumedNames.add(p.metadata?.name ?? '');
     for (const o of pods) {
       const p = o as unknown as Pod;
       if (!p.spec?.nodeName || !isNonTerminal(p)) continue;
-      seen.add(podKey(p));
+      if (assumedNames.has(p.metadata?.name ?? '')) seen.add(podKey(p));
       put(p);
     }
     for (const [key, p] of this.assumed) if (!seen.has(key)) put(p);
-    return [...nodes]
-      .map((n) => n as unknown as Node)
-      .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : (a.metadata?.name ?? '') > (b.metadata?.name ?? '') ? 1 : 0))
-      .map((node) => ({ node, podsOnNode: byNode.get(node.metadata?.name ?? '') ?? [] }));
+    const lists = new Map<string, readonly Pod[]>();
+    if (!sameItems(this.previousNodes, nodes)) {
+      this.previousNodes = [...nodes];
+      this.sortedNodes = [...nodes]
+        .map((n) => n as unknown as Node)
+        .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : (a.metadata?.name ?? '') > (b.metadata?.name ?? '') ? 1 : 0));
+    }
+    const views = this.sortedNodes.map((node) => {
+      const name = node.metadata?.name ?? '';
+      const fresh = byNode.get(name) ?? [];
+      const previous = this.previousLists.get(name);
+      const podsOnNode = previous && sameItems(previous, fresh) ? previous : Object.freeze(fresh);
+      lists.set(name, podsOnNode);
+      return { node, podsOnNode };
+    });
+    this.previousLists = lists;
+    return views;
   }
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
