@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../simulation.ts';
+import type { ObjectRef, TraceEvent } from '../trace/trace-event.ts';
+import { creditedFields, detectFights, FightDetector } from './fight-detector.ts';
+
+const web: ObjectRef = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web' };
+
+/** A request/response pair: `manager` changed `changed` at `time`. */
+function write(id: number, time: number, manager: string, changed: string[], extra: { subresource?: string; code?: number; causeId?: number } = {}): TraceEvent[] {
+  const req = { id: id * 10, time, actor: 'proc', causeId: extra.causeId ?? null, kind: 'api.request', verb: 'patch', object: web, requestId: id, fieldManager: manager } as TraceEvent;
+  if (extra.subresource) (req as { subresource?: string }).subresource = extra.subresource;
+  const res = { id: id * 10 + 1, time, actor: 'api-server', causeId: id * 10, kind: 'api.response', verb: 'patch', object: web, requestId: id, code: extra.code ?? 200, changed } as TraceEvent;
+  if (extra.subresource) (res as { subresource?: string }).subresource = extra.subresource;
+  return [req, res];
+}
+
+describe('fight detector', () => {
+  it('three alternating flips between two managers on one field are a fight', () => {
+    const events = [1, 2, 3, 4].flatMap((i) => write(i, i * 1000, i % 2 ? 'argocd-controller' : 'kube-controller-manager', ['spec.replicas']));
+    const fights = detectFights(events);
+    expect(fights).toHaveLength(1);
+    expect(fights[0]).toMatchObject({ object: web, field: 'spec.replicas', managers: ['argocd-controller', 'kube-controller-manager'], flips: 3, firstFlipAt: 2000, lastFlipAt: 4000 });
+  });
+
+  it('two flips are not yet a fight', () => {
+    const events = [1, 2, 3].flatMap((i) => write(i, i * 1000, i % 2 ? 'a' : 'b', ['spec.replicas']));
+    expect(detectFights(events)).toEqual([]);
+  });
+
+  it('repeated writes by the same manager do not count as flips', () => {
+    const managers = ['a', 'a', 'b', 'b', 'a', 'a', 'b'];
+    const events = managers.flatMap((m, i) => write(i + 1, i * 1000, m, ['spec.replicas']));
+    expect(detectFights(events)[0]?.flips).toBe(3);
+  });
+
+  it('changes outside the window do not count', () => {
+    const events = [1, 2, 3, 4].flatMap((i) => write(i, i * 100_000, i % 2 ? 'a' : 'b', ['spec.replicas']));
+    expect(detectFights(events, { windowMs: 150_000 })).toEqual([]);
+    expect(detectFights(events, { windowMs: 400_000 })).toHaveLength(1);
+  });
+
+  it('a third writer ends the fight', () => {
+    const events = [1, 2, 3, 4].flatMap((i) => write(i, i * 1000, i % 2 ? 'a' : 'b', ['spec.replicas']));
+    const d = new FightDetector();
+    d.observeAll(events);
+    expect(d.fights()).toHaveLength(1);
+    d.observeAll(write(5, 5000, 'c', ['spec.replicas']));
+    expect(d.fights()).toEqual([]);
+  });
+
+  it('a fight fades out once its last flip is older than the window', () => {
+    const d = new FightDetector({ windowMs: 10_000 });
+    d.observeAll([1, 2, 3, 4].flatMap((i) => write(i, i * 1000, i % 2 ? 'a' : 'b', ['spec.replicas'])));
+    expect(d.fights(5000)).toHaveLength(1);
+    expect(d.fights(20_000)).toEqual([]);
+  });
+
+  it('failed writes and unchanged writes do not count', () => {
+    const events = [1, 2, 3, 4].flatMap((i) => write(i, i * 1000, i % 2 ? 'a' : 'b', ['spec.replicas'], { code: i === 3 ? 409 : 200 }));
+    expect(detectFights(events)).toEqual([]);
+  });
+
+  it('a /scale write is credited with spec.replicas only; a /status write with status only', () => {
+    expect(creditedFields(['apiVersion', 'kind', 'metadata.generation', 'spec.progressDeadlineSeconds', 'spec.replicas'], 'scale')).toEqual(['spec.replicas']);
+    expect(creditedFields(['metadata.generation', 'spec.template'], undefined)).toEqual(['spec.template']);
+    expect(creditedFields(['status.replicas', 'spec.x'], 'status')).toEqual(['status.replicas']);
+  });
+
+  it('names the loop behind each manager from the reconcile that caused the request', () => {
+    const get = (id: number, queue: string): TraceEvent => ({ id, time: 0, actor: queue, causeId: null, kind: 'queue.get', queue, key: 'default/web', worker: 0 });
+    const events = [get(1, 'argocd-application-controller'), get(2, 'horizontal-pod-autoscaler'), ...[1, 2, 3, 4].flatMap((i) => write(i, i * 1000, i % 2 ? 'argocd-controller' : 'kube-controller-manager', ['spec.replicas'], { causeId: i % 2 ? 1 : 2 }))];
+    expect(detectFights(events)[0]?.loops).toEqual(['argocd-application-controller', 'horizontal-pod-autoscaler']);
+  });
+
+  it('in a simulation: kubectl scale against another manager patching replicas back is reported with its flips', () => {
+    const sim = Simulation.create({ seed: 7, nodes: 1, controllers: [] });
+    sim.apply(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: default}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: c, image: nginx}]}}
+`);
+    for (let i = 0; i < 3; i++) {
+      sim.act({ type: 'scale', resource: 'deployment', name: 'web', replicas: 5 });
+      sim.runFor(1000);
+      sim.act({ type: 'patch', resource: 'deployment', name: 'web', patch: { spec: { replicas: 3 } }, fieldManager: 'gitops' });
+      sim.runFor(1000);
+    }
+    const fights = detectFights(sim.trace.slice());
+    expect(fights).toHaveLength(1);
+    expect(fights[0]).toMatchObject({ field: 'spec.replicas', managers: ['kubectl', 'gitops'], flips: 5 });
+    expect(fights[0]!.object).toMatchObject({ kind: 'Deployment', name: 'web' });
+  });
+});
