@@ -190,4 +190,30 @@ describe('CronJob controller', () => {
     };
     expect(run()).toEqual(run());
   });
+
+  it('seeking back in time (checkpoints copy the controllers) and forward again gives the same Jobs', () => {
+    const s = sim();
+    exitFault(s, 'busybox:quick', 0);
+    s.apply(cronJobYaml('tick', 'busybox:quick'));
+    s.runFor(4 * MIN);
+    const jobsAt4 = names(s);
+    s.seekTime(90_000);
+    expect(names(s)).toEqual([`tick-${minuteOf(MIN)}`]);
+    s.seekTime(4 * MIN);
+    expect(names(s)).toEqual(jobsAt4);
+  });
+
+  it('more than 100 missed start times: TooManyMissedTimes, and only the most recent one runs (no backfill)', () => {
+    const s = sim();
+    exitFault(s, 'busybox:quick', 0);
+    s.apply(cronJobYaml('wedged', 'busybox:quick'));
+    s.runFor(30_000);
+    expect(s.act({ type: 'fault', fault: { type: 'pause-controller', controller: CRONJOB_CONTROLLER } }).ok).toBe(true);
+    s.runFor(105 * MIN);
+    expect(s.act({ type: 'fault', fault: { type: 'resume-controller', controller: CRONJOB_CONTROLLER } }).ok).toBe(true);
+    s.runFor(5000);
+    expect(events(s, 'TooManyMissedTimes')).toEqual(['too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew']);
+    const created = events(s, 'SuccessfulCreate').filter((m) => m.startsWith('Created job '));
+    expect(created).toEqual([`Created job wedged-${minuteOf(105 * MIN)}`]);
+  });
 });
