@@ -95,8 +95,14 @@ export class WatchChannel implements WatchSink {
     const ctx = this.network.ctx;
     while (!this.stopped && this.head < this.pending.length && this.pending[this.head]!.at <= ctx.now) {
       const d = this.pending[this.head++]!;
-      const body = { kind: 'watch.deliver' as const, informer: this.informer, type: d.event.type, object: refOf(d.event.object), rv: rvOf(d.event) };
-      const id = ctx.trace.emit(this.informer, d.delayed ? { ...body, fate: 'delayed' as const } : body, d.cause);
+      let id: number;
+      if (ctx.trace.keepsEvents) {
+        const body = { kind: 'watch.deliver' as const, informer: this.informer, type: d.event.type, object: refOf(d.event.object), rv: rvOf(d.event) };
+        id = ctx.trace.emit(this.informer, d.delayed ? { ...body, fate: 'delayed' as const } : body, d.cause);
+      } else {
+        // A counting trace only numbers events: no body to build per delivery.
+        id = ctx.trace.emit(this.informer, UNKEPT_DELIVERY, d.cause);
+      }
       this.delivered++;
       const previous = ctx.trace.cause;
       ctx.trace.cause = id;
@@ -137,6 +143,15 @@ export class WatchChannel implements WatchSink {
     this.network.forget(this);
   }
 }
+
+/** The body given to a trace that does not keep events (see `Trace.keepsEvents`); never stored. */
+const UNKEPT_DELIVERY = Object.freeze({
+  kind: 'watch.deliver' as const,
+  informer: '',
+  type: 'MODIFIED' as const,
+  object: Object.freeze({ apiVersion: '', kind: '', name: '' }),
+  rv: '',
+});
 
 const NO_FAULTS: readonly WatchFault[] = Object.freeze([]);
 

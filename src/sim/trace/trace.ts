@@ -48,6 +48,14 @@ export class Trace {
     return id;
   }
 
+  /**
+   * Whether events are kept (`retain: 'full'`). With `count`, a hot path may skip building an event's body: only its
+   * id is used.
+   */
+  get keepsEvents(): boolean {
+    return this.keep;
+  }
+
   /** Number of events recorded (the id of the last one). */
   get length(): number {
     return this.count;
