@@ -126,7 +126,8 @@ export class Scheduler implements Reconciler {
       return;
     }
     const best = result.scores.find((s) => s.name === result.node)?.score;
-    rc.diff(`${result.feasibleNodes}/${views.length} nodes fit; ${result.node} chosen${best !== undefined ? ` (score ${best})` : ''}`, false);
+    const checked = result.evaluatedNodes === views.length ? `${result.feasibleNodes}/${views.length} nodes fit` : `${result.feasibleNodes} of the ${result.evaluatedNodes} nodes checked (of ${views.length}) fit`;
+    rc.diff(`${checked}; ${result.node} chosen${best !== undefined ? ` (score ${best})` : ''}`, false);
     this.cache.assumePod(pod, result.node);
 
     // Binding cycle.
