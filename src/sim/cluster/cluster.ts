@@ -44,7 +44,7 @@ export class Cluster implements TimelineCore<ActResult> {
     const qps = options.clientQPS === 'off' ? { qps: Infinity, burst: Infinity } : options.clientQPS;
     this.network = new Network(this.ctx, this.apiServer, { ...(options.network ?? {}), ...(qps ? { client: { ...(options.network?.client ?? {}), ...qps } } : {}) });
     this.runtime = new ContainerRuntime(options.runtime);
-    this.loadModel = installLoadModel(this.runtime);
+    this.loadModel = installLoadModel(this.runtime, this.ctx);
     this.kubectl = new Kubectl(this.apiServer, this.network.restClient(KUBECTL_MANAGER, { qps: Infinity, burst: Infinity }));
     this.faults = new FaultInjector(this);
     this.enabled = new Set(options.controllers ?? controllerDescriptors().map((d) => d.name));

@@ -12,6 +12,7 @@
  * metrics-server read it from upstream.
  */
 import type { ContainerRuntime } from '../cluster/container-runtime.ts';
+import type { SimContext } from '../engine/sim-context.ts';
 
 /** The demand on one workload from `at` (virtual ms) on, until the next step. */
 export interface LoadStep {
@@ -41,6 +42,18 @@ export function workloadKey(namespace: string, name: string): string {
 export class LoadModel {
   /** Steps by workload key; each list is sorted by `at` and holds full values (a step sets both dimensions). */
   private readonly steps = new Map<string, LoadStep[]>();
+  /** Varies the sampler's per-pod jitter between seeds (see {@link seedJitter}). */
+  private jitterSalt = 0;
+
+  /** Draws the jitter salt once from the simulation's random source (the cluster does, when it installs the model). */
+  seedJitter(draw: () => number): void {
+    this.jitterSalt = draw();
+  }
+
+  /** The sampler's jitter salt. */
+  salt(): number {
+    return this.jitterSalt;
+  }
 
   /**
    * Sets a workload's demand from `at` on. A dimension left undefined keeps its previous value (idle if none).
@@ -72,11 +85,18 @@ export class LoadModel {
   }
 }
 
-/** Creates the cluster's load model and keeps it in the runtime, where every process's controllers can reach it. */
-export function installLoadModel(runtime: ContainerRuntime): LoadModel {
+/**
+ * Creates the cluster's load model and keeps it in the runtime, where every process's controllers can reach it.
+ * The sampler's jitter is seeded from the simulation's "metrics-server" random stream.
+ */
+export function installLoadModel(runtime: ContainerRuntime, ctx?: SimContext): LoadModel {
   const existing = loadModelOf(runtime);
   if (existing) return existing;
   const model = new LoadModel();
+  if (ctx) {
+    const rng = ctx.rngFor('metrics-server');
+    model.seedJitter(() => rng.int(0, 0x3fffffff));
+  }
   runtime.setNodeState(LOAD_MODEL_SLOT, model);
   return model;
 }
