@@ -14,5 +14,6 @@ import { jobControllerDescriptor } from '../controllers/job/descriptor.ts';
 import { cronJobControllerDescriptor } from '../controllers/cronjob/descriptor.ts';
 import { ttlAfterFinishedControllerDescriptor } from '../controllers/ttlafterfinished/descriptor.ts';
 import { endpointSliceControllerDescriptor } from '../controllers/endpointslice/descriptor.ts';
+import { horizontalPodAutoscalerControllerDescriptor } from '../controllers/podautoscaler/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor, jobControllerDescriptor, cronJobControllerDescriptor, ttlAfterFinishedControllerDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor, jobControllerDescriptor, cronJobControllerDescriptor, ttlAfterFinishedControllerDescriptor, horizontalPodAutoscalerControllerDescriptor);
