@@ -1,7 +1,7 @@
 /**
  * How kube-controller-manager starts the garbage collector: one monitor (a shared informer with the graph builder's
  * handler) per deletable, listable, watchable resource, 20 workers (`--concurrent-gc-syncs`), writes as
- * "kube-controller-manager".
+ * "kube-controller-manager", events as "garbage-collector-controller".
  *
  * Ported from kubernetes `cmd/kube-controller-manager/app/core.go` (startGarbageCollectorController),
  * `pkg/controller/garbagecollector/garbagecollector.go` (NewGarbageCollector) and `graph_builder.go`
@@ -35,7 +35,7 @@ export const garbageCollectorDescriptor: ControllerDescriptor = {
   name: GARBAGE_COLLECTOR_CONTROLLER,
   process: 'kube-controller-manager',
   build(host: ControllerHost): Controller {
-    const graphBuilder = new GraphBuilder();
+    const graphBuilder = new GraphBuilder(host.eventRecorder(GARBAGE_COLLECTOR_CONTROLLER));
     const handler = new MonitorEventHandler(graphBuilder);
     const monitors = monitoredKinds().map(({ apiVersion, kind }) => host.informers.informerFor(apiVersion, kind));
     for (const m of monitors) m.addEventHandler(handler);

@@ -52,6 +52,21 @@ describe('garbage collector: background deletion', () => {
     expect(gcActs(sim)).toEqual([]);
   });
 
+  it('a dependent naming an owner in another namespace is deleted, with an OwnerRefInvalidNamespace warning', () => {
+    const sim = gcSimulation();
+    const rs = create(sim, replicaSetYaml('web'));
+    expect(sim.act({ type: 'create', manifests: 'apiVersion: v1\nkind: Namespace\nmetadata: {name: other}\n' }).ok).toBe(true);
+    const pod = podYaml('stray', [ownerRef(rs)]).replace('  name: stray\n', '  name: stray\n  namespace: other\n');
+    expect(sim.act({ type: 'create', manifests: pod }).ok).toBe(true);
+    sim.runFor(3000);
+    expect(sim.getObject('pods', 'other', 'stray')).toBeUndefined();
+    expect(exists(sim, 'replicasets', 'web')).toBe(true);
+    const warnings = sim.trace.slice().filter((e) => e.kind === 'k8s.event' && (e as { reason?: string }).reason === 'OwnerRefInvalidNamespace');
+    expect(warnings.map((e) => (e as { message?: string }).message)).toEqual([
+      `ownerRef [apps/v1/ReplicaSet, namespace: other, name: web, uid: ${rs.metadata.uid}] does not exist in namespace "other"`,
+    ]);
+  });
+
   it('a dependent created after its owner is gone is collected (the owner is a virtual node, confirmed absent)', () => {
     const sim = gcSimulation();
     const rs = create(sim, replicaSetYaml('web'));

@@ -24,13 +24,8 @@ import type { ClientOp } from '../../client/api-call.ts';
 import type { Client } from '../../client/client.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request, Result } from '../../controller/reconciler.ts';
 import { refOf, type ObjectRef } from '../../trace/trace-event.ts';
-import {
-  FINALIZER_DELETE_DEPENDENTS,
-  FINALIZER_ORPHAN,
-  beingDeleted,
-  hasFinalizer,
-  type GraphBuilder,
-} from './graph-builder.ts';
+import { FINALIZER_DELETE_DEPENDENTS, FINALIZER_ORPHAN, type GraphBuilder } from './graph-builder.ts';
+import { beingDeleted, hasFinalizer } from './object-state.ts';
 import { identityOfOwner, shortIdentity, type GraphNode, type ObjectReference } from './graph.ts';
 import {
   deleteObject,

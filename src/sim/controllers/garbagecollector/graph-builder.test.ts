@@ -4,30 +4,42 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KubeObject, OwnerReference } from '../../api/object.ts';
+import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
-import { GraphBuilder, deletionStartsWithFinalizer, referencesDiffs } from './graph-builder.ts';
+import { GraphBuilder } from './graph-builder.ts';
+import { deletionStartsWithFinalizer, referencesDiffs } from './object-state.ts';
 
 class RecordingRunner {
   keys: string[] = [];
+  rateLimited: string[] = [];
+  readonly queue = { addRateLimited: (key: string) => this.rateLimited.push(key) };
   enqueue(key: string): void {
     this.keys.push(key);
   }
 }
 
-function builder(): { gb: GraphBuilder; queued: RecordingRunner } {
-  const gb = new GraphBuilder();
-  const queued = new RecordingRunner();
-  gb.runner = queued as unknown as Controller;
-  return { gb, queued };
+class RecordingRecorder implements EventRecorder {
+  events: string[] = [];
+  event(o: KubeObject, type: string, reason: string, message: string): void {
+    this.events.push(`${o.kind}/${o.metadata.name} ${type} ${reason}: ${message}`);
+  }
 }
 
-function obj(kind: string, name: string, uid: string, opts: { owners?: OwnerReference[]; deleting?: boolean; finalizers?: string[] } = {}): KubeObject {
+function builder(): { gb: GraphBuilder; queued: RecordingRunner; recorder: RecordingRecorder } {
+  const recorder = new RecordingRecorder();
+  const gb = new GraphBuilder(recorder);
+  const queued = new RecordingRunner();
+  gb.runner = queued as unknown as Controller;
+  return { gb, queued, recorder };
+}
+
+function obj(kind: string, name: string, uid: string, opts: { owners?: OwnerReference[]; deleting?: boolean; finalizers?: string[]; namespace?: string } = {}): KubeObject {
   return {
     apiVersion: kind === 'Pod' ? 'v1' : 'apps/v1',
     kind,
     metadata: {
       name,
-      namespace: 'default',
+      namespace: opts.namespace ?? 'default',
       uid,
       ...(opts.owners ? { ownerReferences: opts.owners } : {}),
       ...(opts.deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}),
@@ -157,5 +169,37 @@ describe('GraphBuilder', () => {
     gb2.processGraphChanges({ eventType: 'add', obj: obj('ReplicaSet', 'rs', 'rs-1') });
     gb2.enqueueVirtualDeleteEvent({ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'other', uid: 'rs-1', namespace: 'default' });
     expect(gb2.uidToNode.read('rs-1')).toBeDefined();
+  });
+
+  it('a dependent naming an owner in another namespace gets an OwnerRefInvalidNamespace warning and is checked', () => {
+    const { gb, queued, recorder } = builder();
+    gb.processGraphChanges({ eventType: 'add', obj: obj('ReplicaSet', 'rs', 'rs-1') });
+    gb.processGraphChanges({ eventType: 'add', obj: obj('Pod', 'p', 'pod-1', { namespace: 'other', owners: [ref('ReplicaSet', 'rs', 'rs-1')] }) });
+    expect(recorder.events).toEqual([
+      'Pod/p Warning OwnerRefInvalidNamespace: ownerRef [apps/v1/ReplicaSet, namespace: other, name: rs, uid: rs-1] does not exist in namespace "other"',
+    ]);
+    expect(queued.keys).toEqual(['pod-1']);
+  });
+
+  it('a dependent seen first in another namespace is reported when its owner is observed', () => {
+    const { gb, queued, recorder } = builder();
+    gb.processGraphChanges({ eventType: 'add', obj: obj('Pod', 'p', 'pod-1', { namespace: 'other', owners: [ref('ReplicaSet', 'rs', 'rs-1')] }) });
+    gb.processGraphChanges({ eventType: 'add', obj: obj('ReplicaSet', 'rs', 'rs-1') });
+    expect(recorder.events).toHaveLength(1);
+    expect(queued.keys).toEqual(['rs-1', 'pod-1']);
+    expect(gb.uidToNode.read('rs-1')!.identity.namespace).toBe('default');
+  });
+
+  it('a virtual owner named two ways: the absent identity goes to the cache, the node takes the other and is checked again', () => {
+    const { gb, queued } = builder();
+    gb.processGraphChanges({ eventType: 'add', obj: obj('Pod', 'a', 'pod-a', { owners: [ref('ReplicaSet', 'rs', 'x-1')] }) });
+    gb.processGraphChanges({ eventType: 'add', obj: obj('Pod', 'b', 'pod-b', { owners: [ref('Deployment', 'd', 'x-1')] }) });
+    queued.keys = [];
+    const absent = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'x-1', namespace: 'default' };
+    gb.enqueueVirtualDeleteEvent(absent);
+    expect(gb.absentOwnerCache.has(absent)).toBe(true);
+    expect(queued.keys).toEqual(['pod-a']);
+    expect(gb.uidToNode.read('x-1')!.identity).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'd', uid: 'x-1', namespace: 'default' });
+    expect(queued.rateLimited).toEqual(['x-1']);
   });
 });

@@ -4,24 +4,34 @@
  *
  * Ported from kubernetes `pkg/controller/garbagecollector/graph_builder.go` (`processGraphChanges`, `insertNode`,
  * `removeNode`, `addDependentToOwners`, `removeDependentFromOwners`, `addUnblockedOwnersToDeleteQueue`,
- * `processTransitions`, `referencesDiffs`, `deletionStartsWithFinalizer`, `enqueueVirtualDeleteEvent`).
+ * `processTransitions`, `enqueueVirtualDeleteEvent`, `reportInvalidNamespaceOwnerRef`).
  *
  * @remarks Simplified from upstream:
  * - `graphChanges` is not a queue of its own drained by one goroutine: each informer event (and each virtual delete
  *   event) is applied to the graph at once, in the handler. Events keep their order per informer, as upstream.
  * - Both queues are the controller's one work queue: an attemptToDelete item is the node's UID, an attemptToOrphan
  *   item is `orphan:<uid>` (see {@link attemptToOrphanKey}).
- * - A virtual delete event that disagrees with a virtual node's coordinates (dependents naming the owner by
- *   different kinds or names: `partitionDependents`, `getAlternateOwnerIdentity`) removes the virtual node anyway,
- *   and the invalid-namespace owner reference checks (`OwnerRefInvalidNamespace` events) are not modelled.
  */
 import type { KubeObject, OwnerReference } from '../../api/object.ts';
 import type { ResourceEventHandler } from '../../client/shared-index-informer.ts';
 import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from '../../client/store.ts';
+import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
 import type { QueueReason } from '../../trace/trace-event.ts';
 import { FINALIZER_DELETE_DEPENDENTS, FINALIZER_ORPHAN } from '../../apiserver/strategy/deletion-strategy.ts';
-import { GraphNode, ReferenceCache, UIDToNode, identityOfOwner, sameIdentity, type ObjectReference } from './graph.ts';
+import {
+  GraphNode,
+  ReferenceCache,
+  UIDToNode,
+  describeIdentity,
+  getAlternateOwnerIdentity,
+  identityOfOwner,
+  ownerReferenceMatchesCoordinates,
+  partitionDependents,
+  sameIdentity,
+  type ObjectReference,
+} from './graph.ts';
+import { beingDeleted, deletionStartsWithFinalizer, hasFinalizer, identityOf, referencesDiffs } from './object-state.ts';
 
 export { FINALIZER_DELETE_DEPENDENTS, FINALIZER_ORPHAN };
 
@@ -39,57 +49,15 @@ export interface GraphEvent {
   virtual?: boolean;
 }
 
-/** `identityFromEvent`. */
-export function identityOf(obj: KubeObject): ObjectReference {
-  return {
-    apiVersion: obj.apiVersion,
-    kind: obj.kind,
-    name: obj.metadata.name ?? '',
-    uid: obj.metadata.uid ?? '',
-    namespace: obj.metadata.namespace ?? '',
-  };
-}
-
-export function beingDeleted(obj: KubeObject): boolean {
-  return obj.metadata.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null;
-}
-
-export function hasFinalizer(obj: KubeObject, finalizer: string): boolean {
-  return (obj.metadata.finalizers ?? []).includes(finalizer);
-}
-
-/** `deletionStartsWithFinalizer`: the object just started being deleted with `finalizer` (or is seen so first). */
-export function deletionStartsWithFinalizer(oldObj: KubeObject | undefined, newObj: KubeObject, finalizer: string): boolean {
-  if (!beingDeleted(newObj) || !hasFinalizer(newObj, finalizer)) return false;
-  if (!oldObj) return true;
-  return !beingDeleted(oldObj) || !hasFinalizer(oldObj, finalizer);
-}
-
-/** `referencesDiffs`: owner references added, removed and changed (same UID, different content), by UID. */
-export function referencesDiffs(
-  old: readonly OwnerReference[],
-  cur: readonly OwnerReference[],
-): { added: OwnerReference[]; removed: OwnerReference[]; changed: Array<{ oldRef: OwnerReference; newRef: OwnerReference }> } {
-  const oldByUID = new Map(old.map((r) => [r.uid, r]));
-  const added: OwnerReference[] = [];
-  const changed: Array<{ oldRef: OwnerReference; newRef: OwnerReference }> = [];
-  for (const r of cur) {
-    const o = oldByUID.get(r.uid);
-    if (!o) added.push(r);
-    else {
-      if (JSON.stringify(o) !== JSON.stringify(r)) changed.push({ oldRef: o, newRef: r });
-      oldByUID.delete(r.uid);
-    }
-  }
-  return { added, removed: [...oldByUID.values()], changed };
-}
-
 export class GraphBuilder {
   readonly uidToNode = new UIDToNode();
   /** Owners confirmed absent (deleted, or a different UID under that name). */
   readonly absentOwnerCache = new ReferenceCache();
   /** The garbage collector's runner, whose queue holds attemptToDelete and attemptToOrphan items. */
   runner: Controller | null = null;
+
+  /** @param recorder events as "garbage-collector-controller" (`OwnerRefInvalidNamespace`). */
+  constructor(private readonly recorder?: EventRecorder) {}
 
   /** `attemptToDelete.Add(node)`. */
   attemptToDelete(node: GraphNode, reason: QueueReason): void {
@@ -122,9 +90,12 @@ export class GraphBuilder {
       const observedIdentity = identityOf(obj);
       if (!sameIdentity(observedIdentity, existingNode.identity)) {
         // Dependents that named the owner by other coordinates are checked again (bad child → good parent).
-        for (const dep of this.uidToNode.dependentsOf(existingNode)) {
-          const ref = dep.owners.find((o) => o.uid === uid);
-          if (!ref || !sameIdentity(identityOfOwner(ref, dep.identity.namespace), observedIdentity)) this.attemptToDelete(dep, 'update');
+        const { nonmatching } = partitionDependents(this.uidToNode.dependentsOf(existingNode), observedIdentity);
+        for (const dep of nonmatching) {
+          if (observedIdentity.namespace !== '' && dep.identity.namespace !== observedIdentity.namespace) {
+            this.reportInvalidNamespaceOwnerRef(dep, observedIdentity.uid);
+          }
+          this.attemptToDelete(dep, 'update');
         }
         existingNode = existingNode.clone();
         existingNode.identity = observedIdentity;
@@ -158,19 +129,7 @@ export class GraphBuilder {
     }
     if (event.eventType === 'delete') {
       if (!existingNode) return;
-      if (event.virtual && existingNode.observed && !sameIdentity(existingNode.identity, identityOf(obj))) {
-        // Do not remove a real node on a virtual delete naming other coordinates; its dependents that named
-        // those coordinates are dangling.
-        const deleted = identityOf(obj);
-        const matching = this.uidToNode
-          .dependentsOf(existingNode)
-          .filter((dep) => dep.owners.some((o) => o.uid === uid && sameIdentity(identityOfOwner(o, dep.identity.namespace), deleted)));
-        if (matching.length) {
-          this.absentOwnerCache.add(deleted);
-          for (const dep of matching) this.attemptToDelete(dep, 'delete');
-        }
-        return;
-      }
+      if (event.virtual && !this.processVirtualDelete(existingNode, identityOf(obj))) return;
       this.removeNode(existingNode);
       const dependents = this.uidToNode.dependentsOf(existingNode);
       if (existingNode.dependents.size > 0) this.absentOwnerCache.add(identityOf(obj));
@@ -182,6 +141,53 @@ export class GraphBuilder {
         this.attemptToDelete(ownerNode, 'delete');
       }
     }
+  }
+
+  /**
+   * The virtual-delete half of `processGraphChanges`: whether the node goes. A node whose dependents name it by other
+   * coordinates stays (the dependents that named the deleted identity are checked; a virtual node then takes one of
+   * the other identities and is checked again); a real node named by other coordinates stays too.
+   */
+  private processVirtualDelete(existingNode: GraphNode, deletedIdentity: ObjectReference): boolean {
+    const { matching, nonmatching } = partitionDependents(this.uidToNode.dependentsOf(existingNode), deletedIdentity);
+    if (existingNode.virtual) {
+      if (nonmatching.length === 0) return true;
+      this.markAbsent(deletedIdentity, matching);
+      if (sameIdentity(existingNode.identity, deletedIdentity)) {
+        const replacementIdentity = getAlternateOwnerIdentity(nonmatching, deletedIdentity);
+        if (replacementIdentity) {
+          const replacementNode = existingNode.clone();
+          replacementNode.identity = replacementIdentity;
+          this.uidToNode.write(replacementNode);
+          this.runner?.queue.addRateLimited(replacementNode.identity.uid);
+        }
+      }
+      return false;
+    }
+    if (sameIdentity(existingNode.identity, deletedIdentity)) return true;
+    // Do not remove a real node on a virtual delete naming other coordinates.
+    this.markAbsent(deletedIdentity, matching);
+    return false;
+  }
+
+  /** The identity is verified absent: dependents naming it are checked. */
+  private markAbsent(identity: ObjectReference, matchingDependents: readonly GraphNode[]): void {
+    if (matchingDependents.length === 0) return;
+    this.absentOwnerCache.add(identity);
+    for (const dep of matchingDependents) this.attemptToDelete(dep, 'delete');
+  }
+
+  /** `reportInvalidNamespaceOwnerRef`: a Warning event on a dependent whose owner lives in another namespace. */
+  private reportInvalidNamespaceOwnerRef(n: GraphNode, invalidOwnerUID: string): void {
+    const invalid = n.owners.find((o) => o.uid === invalidOwnerUID);
+    if (!invalid || !this.recorder) return;
+    const ref: KubeObject = {
+      apiVersion: n.identity.apiVersion,
+      kind: n.identity.kind,
+      metadata: { name: n.identity.name, uid: n.identity.uid, ...(n.identity.namespace ? { namespace: n.identity.namespace } : {}) },
+    };
+    const invalidIdentity = describeIdentity(identityOfOwner(invalid, n.identity.namespace));
+    this.recorder.event(ref, 'Warning', 'OwnerRefInvalidNamespace', `ownerRef ${invalidIdentity} does not exist in namespace ${JSON.stringify(n.identity.namespace)}`);
   }
 
   /** `insertNode`. */
@@ -212,11 +218,19 @@ export class GraphBuilder {
       }
       ownerNode.dependents.add(n.identity.uid);
       if (!found) {
+        // The api-server is asked whether this owner exists.
         this.attemptToDelete(ownerNode, 'add');
-      } else if (!hasPotentiallyInvalidOwnerReference && ownerNode.observed) {
+      } else if (!hasPotentiallyInvalidOwnerReference) {
         const id = ownerNode.identity;
-        const namespaceMismatch = id.namespace !== '' && id.namespace !== n.identity.namespace;
-        if (namespaceMismatch || id.kind !== owner.kind || id.name !== owner.name || id.apiVersion !== owner.apiVersion) {
+        const ownerIsNamespaced = id.namespace !== '';
+        if (ownerIsNamespaced && id.namespace !== n.identity.namespace) {
+          // An observed owner in another namespace: definitely wrong (cluster-scoped owners may be named from anywhere).
+          if (ownerNode.observed) this.reportInvalidNamespaceOwnerRef(n, owner.uid);
+          hasPotentiallyInvalidOwnerReference = true;
+        } else if (!ownerReferenceMatchesCoordinates(owner, id)) {
+          hasPotentiallyInvalidOwnerReference = true;
+        } else if (!ownerIsNamespaced && id.namespace !== n.identity.namespace && !ownerNode.observed) {
+          // A virtual cluster-scoped owner: maybe a missing namespaced owner named by a cluster-scoped dependent.
           hasPotentiallyInvalidOwnerReference = true;
         }
       }

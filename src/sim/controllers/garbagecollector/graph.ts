@@ -3,7 +3,8 @@
  * the owner → dependents edges the ownerReferences draw.
  *
  * Ported from kubernetes `pkg/controller/garbagecollector/graph.go` (node, objectReference, concurrentUIDToNode,
- * blockingDependents, unblockOwnerReferences) and `uid_cache.go` / `pkg/controller/garbagecollector/graph_builder.go`
+ * blockingDependents), `graph_builder.go` (partitionDependents, getAlternateOwnerIdentity,
+ * ownerReferenceMatchesCoordinates) and `uid_cache.go` / `pkg/controller/garbagecollector/graph_builder.go`
  * (`absentOwnerCache`, a `ReferenceCache` of 500 entries).
  *
  * @remarks A node's dependents are the UIDs of the dependent nodes (upstream: pointers), looked up in the graph when
@@ -37,7 +38,7 @@ export function sameIdentity(a: ObjectReference, b: ObjectReference): boolean {
 }
 
 /** `ownerReferenceCoordinates` with a namespace. */
-export function identityOfOwner(owner: OwnerReference, namespace: string): ObjectReference {
+export function identityOfOwner(owner: Pick<OwnerReference, 'uid' | 'name' | 'kind' | 'apiVersion'>, namespace: string): ObjectReference {
   return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.name, uid: owner.uid, namespace };
 }
 
@@ -160,4 +161,65 @@ export class ReferenceCache {
     this.entries.set(k, true);
     return true;
   }
+}
+
+/** `ownerReferenceMatchesCoordinates`: same UID, name, kind and apiVersion. */
+export function ownerReferenceMatchesCoordinates(a: Pick<OwnerReference, 'uid' | 'name' | 'kind' | 'apiVersion'>, b: ObjectReference): boolean {
+  return a.uid === b.uid && a.name === b.name && a.kind === b.kind && a.apiVersion === b.apiVersion;
+}
+
+/**
+ * `partitionDependents`: the dependents whose reference to the owner's UID matches `owner`'s coordinates (and, for a
+ * namespaced owner, namespace), and those with a reference that does not. A dependent can be in both.
+ */
+export function partitionDependents(dependents: readonly GraphNode[], owner: ObjectReference): { matching: GraphNode[]; nonmatching: GraphNode[] } {
+  const ownerIsNamespaced = owner.namespace !== '';
+  const matching: GraphNode[] = [];
+  const nonmatching: GraphNode[] = [];
+  for (const dep of dependents) {
+    let foundMatch = false;
+    let foundMismatch = false;
+    if (ownerIsNamespaced && owner.namespace !== dep.identity.namespace) {
+      // Every reference to the owner is wrong: the dependent is in another namespace.
+      foundMismatch = true;
+    } else {
+      for (const ref of dep.owners) {
+        if (ref.uid !== owner.uid) continue;
+        if (ownerReferenceMatchesCoordinates(ref, owner)) foundMatch = true;
+        else foundMismatch = true;
+      }
+    }
+    if (foundMatch) matching.push(dep);
+    if (foundMismatch) nonmatching.push(dep);
+  }
+  return { matching, nonmatching };
+}
+
+/**
+ * `getAlternateOwnerIdentity`: another identity the dependents give the owner's UID than the one verified absent;
+ * for a cluster-scoped absent identity, preferably one in the dependent's own namespace.
+ */
+export function getAlternateOwnerIdentity(deps: readonly GraphNode[], verifiedAbsent: ObjectReference): ObjectReference | undefined {
+  const absentIsClusterScoped = verifiedAbsent.namespace === '';
+  const seen = new Set<string>([identityKey(verifiedAbsent)]);
+  let first: ObjectReference | undefined;
+  for (const dep of deps) {
+    for (const ref of dep.owners) {
+      if (ref.uid !== verifiedAbsent.uid) continue;
+      if (ownerReferenceMatchesCoordinates(ref, verifiedAbsent) && (absentIsClusterScoped || verifiedAbsent.namespace === dep.identity.namespace)) continue;
+      const alt = identityOfOwner(ref, dep.identity.namespace);
+      // This apiVersion/kind is known to be cluster-scoped: the alternate has no namespace either.
+      if (absentIsClusterScoped && alt.apiVersion === verifiedAbsent.apiVersion && alt.kind === verifiedAbsent.kind) alt.namespace = '';
+      const k = identityKey(alt);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      first ??= alt;
+      if (absentIsClusterScoped && alt.namespace === dep.identity.namespace) return alt;
+    }
+  }
+  return first;
+}
+
+function identityKey(r: ObjectReference): string {
+  return JSON.stringify([r.apiVersion, r.kind, r.namespace, r.name, r.uid]);
 }
