@@ -22,9 +22,7 @@
  * than this controller's last status write waits 100 ms for the informer (upstream relies on the write conflicting).
  */
 import type { Pod } from 'kubernetes-types/core/v1';
-import { controllerOf, keyOf, splitKey, type KubeObject } from '../../api/object.ts';
-import { StatusError } from '../../api/status.ts';
-import type { ApiResponse } from '../../apiserver/api-request.ts';
+import { controllerOf, splitKey, type KubeObject } from '../../api/object.ts';
 import type { ClientOp } from '../../client/api-call.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
@@ -33,8 +31,8 @@ import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '
 import { formatDuration, rfc3339 } from '../../engine/clock.ts';
 import { refOf } from '../../trace/trace-event.ts';
 import { UIDTrackingControllerExpectations } from '../replicaset/expectations.ts';
-import { createdPodMessage, deletedPodMessage, errorCreatingMessage, getPodFromTemplate, newControllerRef } from '../replicaset/pod-control.ts';
 import { getPodsToDelete } from '../replicaset/pod-ranking.ts';
+import { createJobPods, deleteJobPods } from './job-pod-control.ts';
 import { BackoffStore, getRemainingTime } from './backoff.ts';
 import {
   activeDeadlineRemaining,
@@ -51,7 +49,6 @@ import {
   JOB_REASON_BACKOFF_LIMIT_EXCEEDED,
   JOB_REASON_COMPLETIONS_REACHED,
   JOB_REASON_DEADLINE_EXCEEDED,
-  JOB_TRACKING_FINALIZER,
   jobSuspended,
   MAX_POD_CREATE_DELETE_PER_SYNC,
   MAX_UNCOUNTED_PODS,
@@ -191,14 +188,14 @@ export class JobController implements Reconciler {
     let manageJobErr: Error | undefined;
     if (finishedCondition) {
       ctx.diff(`${finishedCondition.reason}: delete ${active} active pod(s)`, active === 0);
-      const deleted = yield* this.deletePods(ctx, job, activePods);
+      const deleted = yield* deleteJobPods(this, ctx, job, activePods);
       active -= deleted;
     } else if (satisfied && !job.metadata.deletionTimestamp) {
       const want = wantActivePods(job, active, succeeded);
       ctx.diff(`want ${want} active pod(s), have ${active}`, want === active);
       if (active > want) {
         const toDelete = getPodsToDelete(activePods, activePods, Math.min(active - want, MAX_POD_CREATE_DELETE_PER_SYNC), ctx.now) as PodObject[];
-        active -= yield* this.deletePods(ctx, job, toDelete);
+        active -= yield* deleteJobPods(this, ctx, job, toDelete);
         activePods = activePods.filter((p) => !toDelete.includes(p));
       } else if (active < want) {
         const remaining = getRemainingTime(newBackoffRecord, ctx.now);
@@ -206,7 +203,7 @@ export class JobController implements Reconciler {
           ctx.act(`wait ${formatDuration(remaining)} (pod failure back-off, ${newBackoffRecord.failuresAfterLastSuccess} failure(s))`);
           requeueAfter = requeueAfter === undefined ? remaining : Math.min(requeueAfter, remaining);
         } else {
-          const created = yield* this.createPods(ctx, job, Math.min(want - active, MAX_POD_CREATE_DELETE_PER_SYNC));
+          const created = yield* createJobPods(this, ctx, job, Math.min(want - active, MAX_POD_CREATE_DELETE_PER_SYNC));
           if (created.error) manageJobErr = created.error;
           active += created.count;
         }
@@ -308,64 +305,6 @@ export class JobController implements Reconciler {
     this.lastWrittenRV.set(key, Number(updated.metadata.resourceVersion));
     ctx.status(summary);
     return updated;
-  }
-
-  /** `manageJob`'s creates: pods from the template with the tracking finalizer, in slow-start batches. */
-  private *createPods(ctx: ReconcileContext, job: JobObject, diff: number): ClientOp<{ count: number; error: Error | undefined }> {
-    const key = keyOf(job);
-    this.expectations.expectCreations(key, diff, ctx.now);
-    ctx.act(`create ${diff} pod(s)`);
-    let created = 0;
-    let error: Error | undefined;
-    let remaining = diff;
-    for (let batch = Math.min(remaining, 1); batch > 0 && !error; batch = Math.min(2 * batch, remaining)) {
-      const requests = [];
-      for (let i = 0; i < batch; i++) {
-        const pod = getPodFromTemplate(job.spec?.template ?? {}, job, newControllerRef(job, 'batch/v1', 'Job'));
-        pod.metadata.finalizers = [...(pod.metadata.finalizers ?? []), JOB_TRACKING_FINALIZER];
-        requests.push(ctx.client.request({ verb: 'create', apiVersion: 'v1', kind: 'Pod', namespace: job.metadata.namespace, body: pod }));
-      }
-      const responses = (yield { type: 'batch', requests }) as ApiResponse[];
-      for (const res of responses) {
-        if (res.ok && 'object' in res) {
-          created++;
-          this.recorder.event(job, 'Normal', 'SuccessfulCreate', createdPodMessage(res.object.metadata.name ?? ''));
-        } else {
-          this.expectations.creationObserved(key);
-          if (!res.ok) {
-            error ??= new StatusError(res.status);
-            this.recorder.event(job, 'Warning', 'FailedCreate', errorCreatingMessage(res.status.message));
-          }
-        }
-      }
-      remaining -= batch;
-    }
-    // The creates never attempted are not expected any more.
-    for (let i = 0; i < remaining; i++) this.expectations.creationObserved(key);
-    return { count: created, error };
-  }
-
-  /** `deleteActivePods` / `deleteJobPods`: deletes in parallel; returns how many were deleted. */
-  private *deletePods(ctx: ReconcileContext, job: JobObject, pods: readonly PodObject[]): ClientOp<number> {
-    if (pods.length === 0) return 0;
-    const key = keyOf(job);
-    this.expectations.expectDeletions(key, pods.map((p) => keyOf(p)), ctx.now);
-    ctx.act(`delete ${pods.map((p) => p.metadata.name).join(', ')}`);
-    const requests = pods.map((p) => ctx.client.request({ verb: 'delete', apiVersion: 'v1', kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name }));
-    const responses = (yield { type: 'batch', requests }) as ApiResponse[];
-    let deleted = 0;
-    responses.forEach((res, i) => {
-      const pod = pods[i]!;
-      if (res.ok || res.status.code === 404) {
-        if (res.ok) deleted++;
-        else this.expectations.deletionObserved(key, keyOf(pod));
-        if (res.ok) this.recorder.event(job, 'Normal', 'SuccessfulDelete', deletedPodMessage(pod.metadata.name ?? ''));
-      } else {
-        this.expectations.deletionObserved(key, keyOf(pod));
-        this.recorder.event(job, 'Warning', 'FailedDelete', `Error deleting: ${res.status.message}`);
-      }
-    });
-    return deleted;
   }
 }
 
