@@ -19,6 +19,7 @@ import { EndpointSliceEventHandler, PodEventHandler, ServiceEventHandler } from 
 /** The binary whose field manager the controller's writes carry. */
 export const KUBE_CONTROLLER_MANAGER_FIELD_MANAGER = 'kube-controller-manager';
 
+/** The EndpointSlice controller in kube-controller-manager. */
 export const endpointSliceControllerDescriptor: ControllerDescriptor = {
   name: ENDPOINTSLICE_CONTROLLER,
   process: 'kube-controller-manager',

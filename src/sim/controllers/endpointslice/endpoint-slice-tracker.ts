@@ -27,6 +27,7 @@ function serviceNN(slice: KubeObject): string {
   return `${slice.metadata.namespace ?? ''}/${slice.metadata.labels?.[LABEL_SERVICE_NAME] ?? ''}`;
 }
 
+/** `EndpointSliceTracker`: the generations this controller wrote, by Service and slice UID. */
 export class EndpointSliceTracker {
   /** "namespace/service" → slice UID → generation (or {@link DELETION_EXPECTED}). */
   private readonly generationsByService = new Map<string, Map<string, number>>();

@@ -17,9 +17,13 @@ import type { Endpoint, EndpointPort, EndpointSlice } from 'kubernetes-types/dis
 import type { KubeObject, KubeObjectOf } from '../../api/object.ts';
 import { isPodReady } from '../replicaset/pod-util.ts';
 
+/** A Service as stored (metadata guaranteed). */
 export type ServiceObject = KubeObject & KubeObjectOf<Service>;
+/** A Pod as stored. */
 export type PodObject = KubeObject & KubeObjectOf<Pod>;
+/** An EndpointSlice as stored, or as about to be created. */
 export type EndpointSliceObject = KubeObject & KubeObjectOf<EndpointSlice>;
+/** A Node from the node lister (only its labels are read). */
 export type NodeObject = KubeObject;
 
 /** `discovery.LabelServiceName`. */
@@ -33,6 +37,7 @@ export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone';
 /** `ControllerName`: the managed-by label value of the slices this controller manages. */
 export const ENDPOINTSLICE_CONTROLLER_NAME = 'endpointslice-controller.k8s.io';
 
+/** `discovery.AddressType` (FQDN is not produced by this controller). */
 export type AddressType = 'IPv4' | 'IPv6';
 
 /** `ShouldPodBeInEndpoints(pod, includeTerminating)`: the pod has an IP and has not finished for good. */

@@ -41,10 +41,12 @@ export const ENDPOINTSLICE_EVENT_SOURCE = 'endpoint-slice-controller';
 export const SYNCED_POLL_PERIOD_MS = 100;
 /** `endpointSliceChangeMinSyncDelay`: a slice change wakes its Service no sooner than this. */
 export const ENDPOINT_SLICE_CHANGE_MIN_SYNC_DELAY_MS = 1000;
-/** `defaultSyncBackOff` and `maxSyncBackOff` of the Service queue's rate limiter. */
+/** `defaultSyncBackOff`: the Service queue's first retry delay (the default limiter's is 5 ms). */
 export const DEFAULT_SYNC_BACKOFF_MS = 1000;
+/** `maxSyncBackOff`: the Service queue's longest retry delay. */
 export const MAX_SYNC_BACKOFF_MS = 1000_000;
 
+/** What `NewController` is given: the shared informers, the recorder and the managed-by name. */
 export interface EndpointSliceControllerOptions {
   serviceInformer: SharedIndexInformer;
   podInformer: SharedIndexInformer;
@@ -66,6 +68,7 @@ export function selectorMatches(selector: Record<string, string>, labels: Record
   return Object.entries(selector).every(([k, v]) => labels?.[k] === v);
 }
 
+/** `Controller`: the state one controller-manager keeps for EndpointSlices (tracker, caches) and its sync. */
 export class EndpointSliceController implements Reconciler {
   readonly serviceInformer: SharedIndexInformer;
   readonly podInformer: SharedIndexInformer;

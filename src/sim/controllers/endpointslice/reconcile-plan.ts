@@ -34,6 +34,7 @@ import {
 /** `--max-endpoints-per-slice` (default 100). */
 export const DEFAULT_MAX_ENDPOINTS_PER_SLICE = 100;
 
+/** What one address type's reconcile will write, and why. */
 export interface ReconcilePlan {
   slicesToCreate: EndpointSliceObject[];
   slicesToUpdate: EndpointSliceObject[];
@@ -47,6 +48,7 @@ export interface ReconcilePlan {
   endpoints: { total: number; ready: number; terminating: number };
 }
 
+/** `reconcileByAddressType`'s inputs (the node lister is a lookup function). */
 export interface PlanInput {
   service: ServiceObject;
   pods: readonly PodObject[];

@@ -27,6 +27,7 @@ import { planByAddressType } from './reconcile-plan.ts';
 
 const SLICE_TYPE = { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice' };
 
+/** The `Reconciler`'s state: its tracker, `maxEndpointsPerSlice` and the managed-by name. */
 export interface ReconcilerOptions {
   tracker: EndpointSliceTracker;
   maxEndpointsPerSlice: number;

@@ -12,6 +12,7 @@ import { ENDPOINTSLICE_CONTROLLER, ENDPOINTSLICE_EVENT_SOURCE } from './endpoint
 
 registerControllers(endpointSliceControllerDescriptor);
 
+/** An EndpointSlice as read back from the simulation. */
 export type Slice = KubeObject & EndpointSlice;
 
 /** A simulation with only this controller (and `others`); node-1's Node object is created by hand (no kubelet). */
@@ -22,6 +23,7 @@ export function esSimulation(others: string[] = [], seed = 1): Simulation {
   return sim;
 }
 
+/** Throws the action's messages when it failed. */
 export function must(sim: Simulation, r: ReturnType<Simulation['act']>): void {
   if (!r.ok) throw new Error(r.messages.join('; '));
   void sim;
@@ -71,6 +73,7 @@ export function setPodStatus(sim: Simulation, name: string, status: { ip?: strin
   );
 }
 
+/** The Service's EndpointSlices (by the service-name label). */
 export function slicesOf(sim: Simulation, service = 'web'): Slice[] {
   return sim.listObjects('endpointslices', 'default', `kubernetes.io/service-name=${service}`) as Slice[];
 }

@@ -31,6 +31,7 @@ export function monitoredKinds(): Array<{ apiVersion: string; kind: string }> {
   return BUILTIN_RESOURCES.filter((r) => !IGNORED_KINDS.includes(r.kind)).map((r) => ({ apiVersion: apiVersionOf(r), kind: r.kind }));
 }
 
+/** The garbage collector in kube-controller-manager: its monitors, graph builder and 20 workers. */
 export const garbageCollectorDescriptor: ControllerDescriptor = {
   name: GARBAGE_COLLECTOR_CONTROLLER,
   process: 'kube-controller-manager',

@@ -61,6 +61,7 @@ const ENQUEUED_VIRTUAL_DELETE_EVENT = 'enqueued virtual delete event';
 /** `namespacedOwnerOfClusterScopedObjectErr`: will not resolve on retry, the node is forgotten. */
 const NAMESPACED_OWNER_OF_CLUSTER_SCOPED_OBJECT = 'cluster-scoped objects cannot refer to namespaced owners';
 
+/** `GarbageCollector`: the reconciler of both queues, over the graph its {@link GraphBuilder} keeps. */
 export class GarbageCollector implements Reconciler {
   constructor(readonly graphBuilder: GraphBuilder) {}
 

@@ -33,6 +33,7 @@ import {
 } from './graph.ts';
 import { beingDeleted, deletionStartsWithFinalizer, hasFinalizer, identityOf, referencesDiffs } from './object-state.ts';
 
+/** `metav1.FinalizerDeleteDependents` and `metav1.FinalizerOrphanDependents`, from the api-server's deletion strategy. */
 export { FINALIZER_DELETE_DEPENDENTS, FINALIZER_ORPHAN };
 
 /** The work-queue key of an attemptToOrphan item. */
@@ -49,6 +50,7 @@ export interface GraphEvent {
   virtual?: boolean;
 }
 
+/** `GraphBuilder`: the dependency graph, the absent-owner cache, and what they put in the garbage collector's queue. */
 export class GraphBuilder {
   readonly uidToNode = new UIDToNode();
   /** Owners confirmed absent (deleted, or a different UID under that name). */

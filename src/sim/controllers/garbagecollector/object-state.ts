@@ -19,10 +19,12 @@ export function identityOf(obj: KubeObject): ObjectReference {
   };
 }
 
+/** `beingDeleted`: the object has a deletionTimestamp. */
 export function beingDeleted(obj: KubeObject): boolean {
   return obj.metadata.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null;
 }
 
+/** `hasFinalizer`. */
 export function hasFinalizer(obj: KubeObject, finalizer: string): boolean {
   return (obj.metadata.finalizers ?? []).includes(finalizer);
 }

@@ -40,10 +40,12 @@ export function isNotFound(e: unknown): boolean {
   return e instanceof StatusError && e.reason === 'NotFound' && e.status.details?.name !== undefined;
 }
 
+/** `errors.IsConflict`. */
 export function isConflict(e: unknown): boolean {
   return e instanceof StatusError && e.reason === 'Conflict';
 }
 
+/** `errors.IsUnsupportedMediaType`: the kind takes no strategic merge patch (custom resources). */
 export function isUnsupportedMediaType(e: unknown): boolean {
   return e instanceof StatusError && e.code === 415;
 }

@@ -35,6 +35,7 @@ export function ownerRef(owner: KubeObject, opts: { controller?: boolean; block?
   return `{apiVersion: ${owner.apiVersion}, kind: ${owner.kind}, name: ${owner.metadata.name}, uid: "${opts.uid ?? owner.metadata.uid}", controller: ${controller}, blockOwnerDeletion: ${block}}`;
 }
 
+/** A ReplicaSet of 0 replicas (no controller acts on it here), with the given owner references. */
 export function replicaSetYaml(name: string, owners: string[] = []): string {
   return `apiVersion: apps/v1
 kind: ReplicaSet
@@ -50,6 +51,7 @@ ${owners.length ? `  ownerReferences: [${owners.join(', ')}]\n` : ''}spec:
 `;
 }
 
+/** A Deployment of 0 replicas. */
 export function deploymentYaml(name: string): string {
   return `apiVersion: apps/v1
 kind: Deployment
@@ -74,6 +76,7 @@ ${owners.length ? `  ownerReferences: [${owners.join(', ')}]\n` : ''}spec: {${no
 `;
 }
 
+/** The object is in the api-server (namespace default). */
 export function exists(sim: Simulation, resource: string, name: string): boolean {
   return sim.getObject(resource, 'default', name) !== undefined;
 }
