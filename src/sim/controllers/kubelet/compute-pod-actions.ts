@@ -19,7 +19,8 @@ import type { ReconcileSteps } from '../../controller/reconciler.ts';
 import { parseTime } from '../../engine/clock.ts';
 import { BACK_OFF_START_CONTAINER, type Backoff, CRASH_LOOP_BACK_OFF, doBackOff } from './crashloop-backoff.ts';
 import { isRestartableInitContainer } from './pod-phase.ts';
-import type { PodRuntime, RuntimeContainer, RuntimePod } from './pod-runtime.ts';
+import type { PodRuntime } from './pod-runtime.ts';
+import type { RuntimeContainer, RuntimePod } from './runtime-state.ts';
 import { shouldContainerBeRestarted } from './restart-policy.ts';
 
 /** `DefaultTerminationGracePeriodSeconds`. */

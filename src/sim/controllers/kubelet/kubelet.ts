@@ -28,7 +28,8 @@ import { canAdmitPod, rejectedPodStatus } from './admission.ts';
 import { gracePeriodSeconds, syncPodContainers } from './compute-pod-actions.ts';
 import { Backoff } from './crashloop-backoff.ts';
 import { generateAPIPodStatus, podStatusEqual } from './pod-status.ts';
-import type { PodRuntime, RuntimePod } from './pod-runtime.ts';
+import type { PodRuntime } from './pod-runtime.ts';
+import type { RuntimePod } from './runtime-state.ts';
 import { nodeIPOf } from './runtime-ids.ts';
 
 export const KUBELET = 'kubelet';

@@ -27,6 +27,8 @@ import type { KubeObject } from '../../api/object.ts';
 import { parseTime } from '../../engine/clock.ts';
 import type { SimContext } from '../../engine/sim-context.ts';
 import { goDuration } from './crashloop-backoff.ts';
+import { firstProbeAt, readinessDelay } from './readiness.ts';
+import type { RuntimeContainer, RuntimePod } from './runtime-state.ts';
 import { imageMessages, PULLED_IMAGE, PULLING_IMAGE, shouldPullImage } from './image-pull.ts';
 import { isRestartableInitContainer } from './pod-phase.ts';
 import { containerIDOf, imageIDOf, imageSizeOf, podIPOf } from './runtime-ids.ts';
@@ -36,52 +38,6 @@ export const CREATED_CONTAINER = 'Created';
 export const STARTED_CONTAINER = 'Started';
 export const KILLING_CONTAINER = 'Killing';
 export const CONTAINER_UNHEALTHY = 'Unhealthy';
-
-/** How a finished run ended: a `ContainerStateTerminated` in virtual ms. */
-export interface RuntimeTermination {
-  exitCode: number;
-  reason: string;
-  message?: string;
-  startedAt: number;
-  finishedAt: number;
-  containerID: string;
-}
-
-/** One container of a pod, in the runtime. Plain data. */
-export interface RuntimeContainer {
-  name: string;
-  image: string;
-  /** The run number: the container's restartCount. */
-  attempt: number;
-  /** `creating` covers pulling, created-not-started; `exited` a finished run. */
-  state: 'creating' | 'running' | 'exited';
-  pulling: boolean;
-  containerID: string;
-  imageID: string;
-  startedAt?: number;
-  ready: boolean;
-  /** A stop was requested (pod deletion, or a changed spec). */
-  killing: boolean;
-  /** Killed because its spec changed: restarted whatever the restart policy. */
-  specChanged?: boolean;
-  /** The current run's end, when `state` is exited. */
-  terminated?: RuntimeTermination;
-  /** The previous run's end (lastState.terminated). */
-  last?: RuntimeTermination;
-  /** A waiting reason the pod worker set (CrashLoopBackOff) while it holds a restart back. */
-  waiting?: { reason: string; message: string };
-}
-
-/** One pod's sandbox and containers on the node. Plain data. */
-export interface RuntimePod {
-  uid: string;
-  key: string;
-  /** The pod as last synced (a frozen cache object), for events. */
-  pod: Pod;
-  podIP: string;
-  startTime: number;
-  containers: RuntimeContainer[];
-}
 
 /** Who hears that a pod's containers changed (the pod workers' queue). */
 export interface PodLifecycleListener {
@@ -345,20 +301,4 @@ export class RuntimeAttachment {
   stop(): void {
     this.runtime.detach(this);
   }
-}
-
-/** When readiness first passes: at once-ready-after without a probe; else the first probe tick at or after it. */
-export function readinessDelay(readyAfterMs: number, probe: Container['readinessProbe']): number {
-  if (!probe) return readyAfterMs;
-  const period = (probe.periodSeconds ?? 10) * 1000;
-  let t = firstProbeAt(probe);
-  while (t < readyAfterMs) t += period;
-  return t;
-}
-
-/** The first probe whose result counts: the prober ticks every period from the start, and ignores ticks before initialDelaySeconds. */
-function firstProbeAt(probe: NonNullable<Container['readinessProbe']>): number {
-  const period = (probe.periodSeconds ?? 10) * 1000;
-  const initial = (probe.initialDelaySeconds ?? 0) * 1000;
-  return Math.ceil(initial / period) * period;
 }

@@ -1,7 +1,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
 import { containerStatusOf, generateAPIPodStatus, getPodQOS, podStatusEqual } from './pod-status.ts';
-import type { RuntimeContainer, RuntimePod } from './pod-runtime.ts';
+import type { RuntimeContainer, RuntimePod } from './runtime-state.ts';
 
 const pod = (extra: Partial<NonNullable<Pod['spec']>> = {}, status?: Pod['status']): Pod => ({
   metadata: { name: 'web', namespace: 'default', uid: 'u1', generation: 2 },

@@ -17,7 +17,7 @@ import { rfc3339 } from '../../engine/clock.ts';
 import { canonicalJson } from '../deployment/replica-sets.ts';
 import { generatePodInitializedCondition, generatePodReadyCondition, generateContainersReadyCondition, withLastTransitionTime } from './pod-conditions.ts';
 import { getPhase, isRestartableInitContainer, type PodPhase } from './pod-phase.ts';
-import type { RuntimeContainer, RuntimePod, RuntimeTermination } from './pod-runtime.ts';
+import type { RuntimeContainer, RuntimePod, RuntimeTermination } from './runtime-state.ts';
 
 /** The conditions the kubelet owns; others in the old status (DisruptionTarget...) are kept before them. */
 const KUBELET_CONDITIONS = new Set(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled']);
