@@ -258,7 +258,11 @@ export function storeScaleEvent(
   const events = up ? scaleUpEvents : scaleDownEvents;
   markScaleEventsOutdated(events, getLongestPolicyPeriod(up ? behavior.scaleUp : behavior.scaleDown), now);
   const replicaChange = up ? newReplicas - prevReplicas : prevReplicas - newReplicas;
-  const i = events.findIndex((e) => e.outdated);
+  // The last outdated slot is reused.
+  let i = -1;
+  events.forEach((e, idx) => {
+    if (e.outdated) i = idx;
+  });
   const entry = { replicaChange, timestamp: now, outdated: false };
   if (i >= 0) events[i] = entry;
   else events.push(entry);
