@@ -140,4 +140,25 @@ describe('Job controller', () => {
     s.runFor(60_000);
     expect(s.listObjects('pods', 'default')).toHaveLength(0);
   });
+
+  it('suspend: no pods and a Suspended condition; resuming creates them and resets startTime; suspending again deletes them', () => {
+    const s = sim();
+    s.apply(jobYaml('paused', 'busybox:forever', '  suspend: true\n  parallelism: 2\n  completions: 4'));
+    s.runFor(5000);
+    expect(s.listObjects('pods', 'default')).toHaveLength(0);
+    expect(job(s, 'paused').status?.conditions?.find((c) => c.type === 'Suspended')).toMatchObject({ status: 'True', reason: 'JobSuspended', message: 'Job suspended' });
+    expect(job(s, 'paused').status?.startTime).toBeUndefined();
+    expect(events(s, 'Suspended').map((e) => e.message)).toEqual(['Job suspended']);
+    expect(s.act({ type: 'patch', resource: 'jobs', namespace: 'default', name: 'paused', patch: { spec: { suspend: false } } }).ok).toBe(true);
+    s.runFor(5000);
+    expect(job(s, 'paused').status?.conditions?.find((c) => c.type === 'Suspended')).toMatchObject({ status: 'False', reason: 'JobResumed' });
+    expect(events(s, 'Resumed').map((e) => e.message)).toEqual(['Job resumed']);
+    expect(parseTime(String(job(s, 'paused').status?.startTime))).toBeGreaterThanOrEqual(5000);
+    expect(job(s, 'paused').status?.active).toBe(2);
+    expect(s.act({ type: 'patch', resource: 'jobs', namespace: 'default', name: 'paused', patch: { spec: { suspend: true } } }).ok).toBe(true);
+    s.runFor(40_000);
+    expect(job(s, 'paused').status?.active).toBeUndefined();
+    expect(s.listObjects('pods', 'default')).toHaveLength(0);
+    expect(job(s, 'paused').status?.conditions?.find((c) => c.type === 'Suspended')).toMatchObject({ status: 'True' });
+  });
 });

@@ -15,8 +15,7 @@
  *
  * @remarks Simplified: NonIndexed completion mode only (Indexed, backoffLimitPerIndex, podFailurePolicy,
  * successPolicy, managedBy are not modelled); the interim FailureTarget / SuccessCriteriaMet conditions are not
- * written (Complete/Failed are set once the uncounted pods are flushed); a suspended Job wants 0 pods but gets no
- * Suspended condition; orphan pods are not adopted (only pods whose controllerRef is the Job count); pods to delete
+ * written (Complete/Failed are set once the uncounted pods are flushed); orphan pods are not adopted (only pods whose controllerRef is the Job count); pods to delete
  * are ranked with the ReplicaSet controller's ranking. The orphan-pod queue is folded into the Job's own key: a
  * sync of a missing or finished Job removes the tracking finalizer from its pods. A sync whose Job cache is older
  * than this controller's last status write waits 100 ms for the informer (upstream relies on the write conflicting).
@@ -40,6 +39,7 @@ import {
   COMPLETIONS_REACHED_MESSAGE,
   countReadyPods,
   DEADLINE_EXCEEDED_MESSAGE,
+  ensureJobConditionStatus,
   getNewFinishedPods,
   hasJobTrackingFinalizer,
   isJobFinished,
@@ -186,11 +186,13 @@ export class JobController implements Reconciler {
     }
 
     let manageJobErr: Error | undefined;
+    let manageJobCalled = false;
     if (finishedCondition) {
       ctx.diff(`${finishedCondition.reason}: delete ${active} active pod(s)`, active === 0);
       const deleted = yield* deleteJobPods(this, ctx, job, activePods);
       active -= deleted;
     } else if (satisfied && !job.metadata.deletionTimestamp) {
+      manageJobCalled = true;
       const want = wantActivePods(job, active, succeeded);
       ctx.diff(`want ${want} active pod(s), have ${active}`, want === active);
       if (active > want) {
@@ -216,6 +218,20 @@ export class JobController implements Reconciler {
       const completions = job.spec?.completions;
       const complete = completions == null ? succeeded > 0 && active === 0 : succeeded >= completions && active === 0;
       if (complete) finishedCondition = newCondition('Complete', JOB_REASON_COMPLETIONS_REACHED, COMPLETIONS_REACHED_MESSAGE, ctx.now);
+      else if (manageJobCalled) {
+        // Only a sync that managed the pods updates the Suspended condition.
+        const conditions = job.status.conditions ?? [];
+        if (jobSuspended(job)) {
+          if (ensureJobConditionStatus(conditions, 'Suspended', 'True', 'JobSuspended', 'Job suspended', ctx.now)) {
+            this.recorder.event(sharedJob, 'Normal', 'Suspended', 'Job suspended');
+          }
+        } else if (ensureJobConditionStatus(conditions, 'Suspended', 'False', 'JobResumed', 'Job resumed', ctx.now)) {
+          this.recorder.event(sharedJob, 'Normal', 'Resumed', 'Job resumed');
+          // activeDeadlineSeconds counts the time a Job is continuously active.
+          job.status.startTime = rfc3339(ctx.now);
+        }
+        if (conditions.length) job.status.conditions = conditions;
+      }
     }
 
     // trackJobStatusAndRemoveFinalizers
@@ -277,6 +293,7 @@ export class JobController implements Reconciler {
     next.status.succeeded = (next.status.succeeded ?? 0) + uncounted.succeeded.size;
     next.status.failed = (next.status.failed ?? 0) + uncounted.failed.size;
     next.status.uncountedTerminatedPods = {};
+    if (job.status.conditions) next.status.conditions = structuredClone(job.status.conditions);
     let finishedNow = false;
     if (finishedCondition) {
       next.status.conditions = [...(next.status.conditions ?? []), finishedCondition];

@@ -147,3 +147,21 @@ export function newCondition(type: string, reason: string, message: string, now:
   const t = rfc3339(now);
   return { type, status: 'True', reason, message, lastProbeTime: t, lastTransitionTime: t };
 }
+
+/**
+ * `ensureJobConditionStatus`: sets the condition's status (with reason, message and times) when it differs; adds it
+ * only when the status is True. Returns whether anything changed. Mutates `conditions`.
+ */
+export function ensureJobConditionStatus(conditions: JobCondition[], type: string, status: 'True' | 'False', reason: string, message: string, now: number): boolean {
+  const i = conditions.findIndex((c) => c.type === type);
+  if (i >= 0) {
+    const c = conditions[i]!;
+    if (c.status === status && c.reason === reason && c.message === message) return false;
+    const t = rfc3339(now);
+    conditions[i] = { ...c, status, reason, message, lastProbeTime: t, lastTransitionTime: c.status === status ? c.lastTransitionTime : t };
+    return true;
+  }
+  if (status !== 'True') return false;
+  conditions.push({ ...newCondition(type, reason, message, now), status });
+  return true;
+}
