@@ -15,8 +15,10 @@
  * The workers do not wait for the monitors' caches to sync (upstream stopped waiting: every decision is checked
  * against the api-server, and an owner not seen yet is a virtual node that is looked up).
  *
- * @remarks Both of upstream's queues are this controller's one queue (graph-builder.ts), keyed by UID: an item
- * requeued while virtual is not told apart from the observed node that replaced it (upstream forgets the former).
+ * @remarks Both of upstream's queues are this controller's one queue (graph-builder.ts, queue-keys.ts); an item is
+ * looked up by UID in the graph when processed, so an item requeued while virtual is not told apart from the
+ * observed node that replaced it (upstream forgets the former), and an item whose node left the graph is dropped
+ * (upstream reads it from the api-server, finds it gone, and drops it).
  */
 import type { KubeObject, OwnerReference } from '../../api/object.ts';
 import type { DeletionPropagation } from '../../apiserver/api-request.ts';
@@ -41,7 +43,6 @@ import {
 
 /** The controller's name: its queue, its client's user and the trace actor. */
 export const GARBAGE_COLLECTOR_CONTROLLER = 'garbage-collector-controller';
-const ORPHAN_PREFIX = 'orphan:';
 
 /** The owner references of an object, by how their owners stand (`classifyReferences`). */
 export interface ClassifiedReferences {
@@ -68,8 +69,13 @@ export class GarbageCollector implements Reconciler {
   /** One item of either queue: `attemptToDeleteWorker` or `attemptToOrphanWorker`. */
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
     const key = request.namespace !== undefined ? `${request.namespace}/${request.name}` : request.name;
-    if (key.startsWith(ORPHAN_PREFIX)) return yield* this.attemptToOrphanWorker(key.slice(ORPHAN_PREFIX.length), ctx);
-    return yield* this.attemptToDeleteWorker(key, ctx);
+    const item = this.graphBuilder.queueKeys.resolve(key);
+    if (!item) {
+      ctx.observe(`${key} is no longer in the graph`);
+      return {};
+    }
+    if (item.queue === 'attemptToOrphan') return yield* this.attemptToOrphanWorker(item.uid, ctx);
+    return yield* this.attemptToDeleteWorker(item.uid, ctx);
   }
 
   /** `attemptToDeleteWorker`. */

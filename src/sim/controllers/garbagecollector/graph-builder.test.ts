@@ -9,12 +9,21 @@ import type { Controller } from '../../controller/controller.ts';
 import { GraphBuilder } from './graph-builder.ts';
 import { deletionStartsWithFinalizer, referencesDiffs } from './object-state.ts';
 
+/** Records what was queued, as the node UIDs the keys stand for ("orphan:<uid>" for the orphan queue). */
 class RecordingRunner {
   keys: string[] = [];
   rateLimited: string[] = [];
-  readonly queue = { addRateLimited: (key: string) => this.rateLimited.push(key) };
+  raw: string[] = [];
+  readonly queue = { addRateLimited: (key: string) => this.rateLimited.push(this.uidOf(key)) };
+  constructor(private readonly gb: GraphBuilder) {}
   enqueue(key: string): void {
-    this.keys.push(key);
+    this.raw.push(key);
+    this.keys.push(this.uidOf(key));
+  }
+  private uidOf(key: string): string {
+    const item = this.gb.queueKeys.resolve(key);
+    if (!item) return `unresolved ${key}`;
+    return item.queue === 'attemptToOrphan' ? `orphan:${item.uid}` : item.uid;
   }
 }
 
@@ -28,7 +37,7 @@ class RecordingRecorder implements EventRecorder {
 function builder(): { gb: GraphBuilder; queued: RecordingRunner; recorder: RecordingRecorder } {
   const recorder = new RecordingRecorder();
   const gb = new GraphBuilder(recorder);
-  const queued = new RecordingRunner();
+  const queued = new RecordingRunner(gb);
   gb.runner = queued as unknown as Controller;
   return { gb, queued, recorder };
 }
@@ -116,6 +125,8 @@ describe('GraphBuilder', () => {
     gb.processGraphChanges({ eventType: 'add', obj: d });
     gb.processGraphChanges({ eventType: 'update', oldObj: d, obj: obj('Deployment', 'd', 'd-1', { deleting: true, finalizers: ['orphan'] }) });
     expect(queued.keys).toEqual(['orphan:d-1']);
+    // Keys name the object for the page.
+    expect(queued.raw).toEqual(['orphan Deployment default/d [d-1]']);
   });
 
   it('only dependents with blockOwnerDeletion block a foreground deletion', () => {

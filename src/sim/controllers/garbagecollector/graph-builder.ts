@@ -9,8 +9,7 @@
  * @remarks Simplified from upstream:
  * - `graphChanges` is not a queue of its own drained by one goroutine: each informer event (and each virtual delete
  *   event) is applied to the graph at once, in the handler. Events keep their order per informer, as upstream.
- * - Both queues are the controller's one work queue: an attemptToDelete item is the node's UID, an attemptToOrphan
- *   item is `orphan:<uid>` (see {@link attemptToOrphanKey}).
+ * - Both queues are the controller's one work queue; its keys name the node and resolve to its UID (queue-keys.ts).
  */
 import type { KubeObject, OwnerReference } from '../../api/object.ts';
 import type { ResourceEventHandler } from '../../client/shared-index-informer.ts';
@@ -31,15 +30,11 @@ import {
   sameIdentity,
   type ObjectReference,
 } from './graph.ts';
+import { QueueKeys } from './queue-keys.ts';
 import { beingDeleted, deletionStartsWithFinalizer, hasFinalizer, identityOf, referencesDiffs } from './object-state.ts';
 
 /** `metav1.FinalizerDeleteDependents` and `metav1.FinalizerOrphanDependents`, from the api-server's deletion strategy. */
 export { FINALIZER_DELETE_DEPENDENTS, FINALIZER_ORPHAN };
-
-/** The work-queue key of an attemptToOrphan item. */
-export function attemptToOrphanKey(uid: string): string {
-  return `orphan:${uid}`;
-}
 
 /** A graph change: `event` (add / update / delete, observed or virtual). */
 export interface GraphEvent {
@@ -55,6 +50,8 @@ export class GraphBuilder {
   readonly uidToNode = new UIDToNode();
   /** Owners confirmed absent (deleted, or a different UID under that name). */
   readonly absentOwnerCache = new ReferenceCache();
+  /** The queue keys handed out, and the nodes they stand for. */
+  readonly queueKeys = new QueueKeys();
   /** The garbage collector's runner, whose queue holds attemptToDelete and attemptToOrphan items. */
   runner: Controller | null = null;
 
@@ -63,12 +60,12 @@ export class GraphBuilder {
 
   /** `attemptToDelete.Add(node)`. */
   attemptToDelete(node: GraphNode, reason: QueueReason): void {
-    this.runner?.enqueue(node.identity.uid, reason);
+    this.runner?.enqueue(this.queueKeys.keyFor(node.identity, 'attemptToDelete'), reason);
   }
 
   /** `attemptToOrphan.Add(node)`. */
   attemptToOrphan(node: GraphNode, reason: QueueReason): void {
-    this.runner?.enqueue(attemptToOrphanKey(node.identity.uid), reason);
+    this.runner?.enqueue(this.queueKeys.keyFor(node.identity, 'attemptToOrphan'), reason);
   }
 
   /** `enqueueVirtualDeleteEvent`: the api-server says the object is gone (or is another one now). */
@@ -161,7 +158,7 @@ export class GraphBuilder {
           const replacementNode = existingNode.clone();
           replacementNode.identity = replacementIdentity;
           this.uidToNode.write(replacementNode);
-          this.runner?.queue.addRateLimited(replacementNode.identity.uid);
+          this.runner?.queue.addRateLimited(this.queueKeys.keyFor(replacementNode.identity, 'attemptToDelete'));
         }
       }
       return false;
@@ -201,6 +198,7 @@ export class GraphBuilder {
   /** `removeNode`. */
   private removeNode(n: GraphNode): void {
     this.uidToNode.delete(n.identity.uid);
+    this.queueKeys.forget(n.identity.uid);
     this.removeDependentFromOwners(n, n.owners);
   }
 
