@@ -10,7 +10,7 @@ import { apiVersionOf, type ResourceInfo } from '../../api/resources.ts';
 import { badRequest, type Status } from '../../api/status.ts';
 import { rootTypeOf } from '../patch/patch-meta.ts';
 import { applyConflict, type FieldConflict, type ManagerIdentity } from './conflict.ts';
-import { difference, indexFields, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
+import { difference, indexFields, intersection, isMap, sortedPaths, toFieldSet, union, type FieldIndex, type FieldSet, type Path } from './field-set.ts';
 import { capUpdateManagers, decodeManagedFields, encodeManagedFields, sameManager, type OwnedFields } from './managed-fields.ts';
 import { getAt, removeAt, valuesEqual } from './object-paths.ts';
 import { mergeStructured } from './structured-merge.ts';
@@ -57,7 +57,7 @@ function isItemKeyField(p: Path): boolean {
 }
 
 /** Owned paths whose value is gone (e.g. the `"."` of a map that was deleted) are owned no more. */
-function dropMissing(set: FieldSet, present: Map<string, unknown>): FieldSet {
+function dropMissing(set: FieldSet, present: PresentPaths): FieldSet {
   const out: FieldSet = new Set();
   for (const key of set) if (present.has(key)) out.add(key);
   return out;
@@ -87,7 +87,7 @@ function plus(a: FieldSet, b: FieldSet): FieldSet {
 }
 
 /** {@link dropMissing}, returning `set` itself when every member is present. */
-function keepPresent(set: FieldSet, present: Map<string, unknown>): FieldSet {
+function keepPresent(set: FieldSet, present: PresentPaths): FieldSet {
   for (const p of set) if (!present.has(p)) return dropMissing(set, present);
   return set;
 }
@@ -96,8 +96,32 @@ interface Comparison {
   added: FieldSet;
   modified: FieldSet;
   removed: FieldSet;
-  /** Every path of `after`, with its value. */
-  present: Map<string, unknown>;
+  /** Every path of `after`. */
+  present: PresentPaths;
+}
+
+/** The paths of `after` in a comparison: its own walked paths, and `before`'s inside the subtrees both share. */
+class PresentPaths {
+  private readonly prefixes: string[];
+
+  constructor(
+    private readonly after: FieldIndex,
+    private readonly before: FieldIndex,
+  ) {
+    this.prefixes = after.shared.map((k) => k.slice(0, -1) + ',');
+  }
+
+  has(key: string): boolean {
+    if (this.after.values.has(key)) return true;
+    return this.inShared(key) && this.before.values.has(key);
+  }
+
+  /** Whether `key` is a shared subtree or lies inside one. */
+  inShared(key: string): boolean {
+    const shared = this.after.shared;
+    for (let i = 0; i < shared.length; i++) if (key === shared[i] || key.startsWith(this.prefixes[i]!)) return true;
+    return false;
+  }
 }
 
 /** Leaf equality: primitives by value, anything else structurally. */
@@ -110,7 +134,9 @@ function sameLeaf(a: unknown, b: unknown): boolean {
 /** SMD `typed.Compare`: added, modified (leaf values that differ) and removed fields, from `before` to `after`. */
 function compare(before: unknown, after: unknown, typeName: string, subresource: string | undefined): Comparison {
   const bi = indexFields(before, typeName, { object: true });
-  const ai = indexFields(after, typeName, { object: true });
+  // Subtrees `after` kept from `before` (the same objects) cannot differ: not walked again.
+  const ai = indexFields(after, typeName, { object: true, same: bi });
+  const present = new PresentPaths(ai, bi);
   const b = scoped(bi.members, subresource);
   const a = scoped(ai.members, subresource);
   const added = difference(a, b);
@@ -128,7 +154,9 @@ function compare(before: unknown, after: unknown, typeName: string, subresource:
     if (!b.has(key) || ai.items.has(key)) continue;
     if (!sameLeaf(bi.values.get(key), ai.values.get(key))) modified.add(key);
   }
-  return { added, modified, removed: difference(b, a), present: ai.values };
+  const removed: FieldSet = new Set();
+  for (const key of b) if (!a.has(key) && !present.inShared(key)) removed.add(key);
+  return { added, modified, removed, present };
 }
 
 /**

@@ -45,6 +45,13 @@ export interface FieldIndex {
   values: Map<string, unknown>;
   /** The members that are map-list items (`k:`): they have fields, not a value of their own. */
   items: Set<string>;
+  /**
+   * With `opts.same`: the paths of fields whose value is the very object `same` holds at that path (a subtree the
+   * write kept, e.g. the spec on a /status write). They were not walked: their members and values are `same`'s.
+   */
+  shared: string[];
+  /** The index subtrees were shared with (`opts.same`). */
+  same?: FieldIndex;
 }
 
 /**
@@ -57,8 +64,9 @@ export function toFieldSet(value: unknown, typeName: string | undefined, opts: {
 }
 
 /** {@link toFieldSet}, also recording the value at every walked path (for comparisons without re-walking). */
-export function indexFields(value: unknown, typeName: string | undefined, opts: { object?: boolean } = {}): FieldIndex {
-  const index: FieldIndex = { members: new Set(), values: new Map(), items: new Set() };
+export function indexFields(value: unknown, typeName: string | undefined, opts: { object?: boolean; same?: FieldIndex } = {}): FieldIndex {
+  const index: FieldIndex = { members: new Set(), values: new Map(), items: new Set(), shared: [] };
+  if (opts.same) index.same = opts.same;
   walk(value, typeName, '[]', index, opts.object === true);
   return index;
 }
@@ -122,6 +130,10 @@ function walk(value: unknown, typeName: string | undefined, key: string, index: 
 }
 
 function walkField(v: unknown, meta: FieldMeta, key: string, index: FieldIndex): void {
+  if (index.same !== undefined && typeof v === 'object' && index.same.values.get(key) === v) {
+    index.shared.push(key);
+    return;
+  }
   index.values.set(key, v);
   if (meta.atomic || (!isMap(v) && !Array.isArray(v))) {
     index.members.add(key);
