@@ -20,8 +20,7 @@
  * sync of a missing or finished Job removes the tracking finalizer from its pods. A sync whose Job cache is older
  * than this controller's last status write waits 100 ms for the informer (upstream relies on the write conflicting).
  */
-import type { Pod } from 'kubernetes-types/core/v1';
-import { controllerOf, splitKey, type KubeObject } from '../../api/object.ts';
+import { controllerOf, splitKey } from '../../api/object.ts';
 import type { ClientOp } from '../../client/api-call.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
@@ -53,6 +52,7 @@ import {
   MAX_POD_CREATE_DELETE_PER_SYNC,
   MAX_UNCOUNTED_PODS,
   newCondition,
+  omitEmpty,
   pastActiveDeadline,
   pastBackoffLimitOnFailure,
   uncountedOf,
@@ -323,18 +323,4 @@ export class JobController implements Reconciler {
     ctx.status(summary);
     return updated;
   }
-}
-
-/** Go's `omitempty` on JobStatus's int32 counters: 0 is not written. */
-function omitEmpty(status: NonNullable<JobObject['status']>): void {
-  if (status.active === 0) delete status.active;
-  if (status.succeeded === 0) delete status.succeeded;
-  if (status.failed === 0) delete status.failed;
-}
-
-/** The cached Job a pod belongs to, for the event handlers. */
-export function jobKeyOfPod(pod: Pod & KubeObject): string | undefined {
-  const ref = controllerOf(pod);
-  if (!ref || ref.kind !== 'Job') return undefined;
-  return pod.metadata.namespace ? `${pod.metadata.namespace}/${ref.name}` : ref.name;
 }

@@ -165,3 +165,10 @@ export function ensureJobConditionStatus(conditions: JobCondition[], type: strin
   conditions.push({ ...newCondition(type, reason, message, now), status });
   return true;
 }
+
+/** Go's `omitempty` on JobStatus's int32 counters: 0 is not written. */
+export function omitEmpty(status: NonNullable<Job['status']>): void {
+  if (status.active === 0) delete status.active;
+  if (status.succeeded === 0) delete status.succeeded;
+  if (status.failed === 0) delete status.failed;
+}
