@@ -72,6 +72,8 @@ describe('kubelet pod workers', () => {
     const backOff = eventsFor(sim, 'web').filter((e) => e.reason === 'BackOff');
     expect(backOff.length).toBeGreaterThanOrEqual(3);
     expect(backOff[0]).toMatchObject({ type: 'Warning', message: `Back-off restarting failed container web in pod web_default(${pod.metadata!.uid})` });
+    // During the 40 s back-off the pod worker retries every 10 s, recording BackOff each time (at exit, +10, +20, +30 s).
+    expect(backOff.filter((e) => e.time > started[3]! && e.time < started[4]!)).toHaveLength(4);
   });
 
   it('the waiting reason is CrashLoopBackOff with the back-off in its message, and lastState holds the exit', () => {

@@ -9,8 +9,8 @@
  * `pkg/kubelet/status/status_manager.go` (write status only when it changed; once a terminating pod's containers
  * are stopped, delete the pod object with grace 0 and a UID precondition).
  *
- * @remarks Simplified: a held-back restart is retried exactly when its back-off ends (upstream's pod worker wakes
- * within 10–15 s and at the 1-minute resync, so real restarts land a little later, and BackOff events repeat);
+ * @remarks Simplified: a held-back restart is retried exactly when its back-off ends, and every 10 s before that
+ * (upstream's pod worker retries after a jittered 10–15 s, so real restarts land a little later); no 1-minute resync;
  * status is written with PUT /status from the informer's copy (upstream patches), a conflict retrying the sync;
  * no volumes, liveness or startup probes.
  */
@@ -33,6 +33,8 @@ import type { RuntimePod } from './runtime-state.ts';
 import { nodeIPOf } from './runtime-ids.ts';
 
 export const KUBELET = 'kubelet';
+/** `backOffPeriod`: how soon a pod worker whose sync failed (CrashLoopBackOff) syncs again. */
+export const POD_WORKER_BACK_OFF_PERIOD_MS = 10_000;
 
 export interface KubeletOptions {
   node: NodeSpec;
@@ -103,7 +105,9 @@ export class Kubelet implements Reconciler {
     }
     const retryAt = syncPodContainers(pod, rp, ctx, { runtime: this.runtime, backOff: this.backOff, recorder: this.recorder, now: ctx.now });
     yield* this.writeStatus(pod, rp, ctx, false);
-    if (retryAt !== undefined) return { requeueAfter: Math.max(0, retryAt - ctx.now) };
+    // The pod worker retries a sync that hit a back-off every backOffPeriod (each retry records BackOff again), and
+    // here also exactly when the back-off ends.
+    if (retryAt !== undefined) return { requeueAfter: Math.max(0, Math.min(retryAt - ctx.now, POD_WORKER_BACK_OFF_PERIOD_MS)) };
   }
 
   /**
