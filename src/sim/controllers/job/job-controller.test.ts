@@ -161,4 +161,27 @@ describe('Job controller', () => {
     expect(s.listObjects('pods', 'default')).toHaveLength(0);
     expect(job(s, 'paused').status?.conditions?.find((c) => c.type === 'Suspended')).toMatchObject({ status: 'True' });
   });
+
+  it('a controller crash mid-run: the tracking finalizers make the restarted controller count each pod exactly once', () => {
+    const s = sim(3);
+    exitFault(s, 'busybox:ok', 0);
+    s.apply(jobYaml('pi', 'busybox:ok', '  completions: 5\n  parallelism: 2'));
+    s.runFor(7500);
+    expect(s.act({ type: 'fault', fault: { type: 'crash-controller', controller: JOB_CONTROLLER, restartAfter: 3000 } }).ok).toBe(true);
+    s.runFor(60_000);
+    expect(job(s, 'pi').status?.succeeded).toBe(5);
+    expect(job(s, 'pi').status?.conditions?.find((c) => c.type === 'Complete')?.status).toBe('True');
+    expect(s.listObjects('pods', 'default')).toHaveLength(5);
+  });
+
+  it('delayed watch events (a stale cache): still exactly 5 pods and 5 succeeded', () => {
+    const s = sim(4);
+    exitFault(s, 'busybox:ok', 0);
+    expect(s.act({ type: 'fault', fault: { type: 'delay-watch-events', controller: JOB_CONTROLLER, delay: 1500, duration: 60_000 } }).ok).toBe(true);
+    s.apply(jobYaml('pi', 'busybox:ok', '  completions: 5\n  parallelism: 2'));
+    s.runFor(90_000);
+    expect(job(s, 'pi').status?.succeeded).toBe(5);
+    expect(job(s, 'pi').status?.failed).toBeUndefined();
+    expect(s.listObjects('pods', 'default')).toHaveLength(5);
+  });
 });
