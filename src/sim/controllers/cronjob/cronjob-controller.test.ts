@@ -216,4 +216,16 @@ describe('CronJob controller', () => {
     const created = events(s, 'SuccessfulCreate').filter((m) => m.startsWith('Created job '));
     expect(created).toEqual([`Created job wedged-${minuteOf(105 * MIN)}`]);
   });
+
+  it('failedJobsHistoryLimit (default 1): only the most recent failed Job is kept', () => {
+    const s = sim();
+    exitFault(s, 'busybox:fail', 1);
+    s.apply(cronJobYaml('broken', 'busybox:fail').replace('    spec:\n      template:', '    spec:\n      backoffLimit: 0\n      template:'));
+    s.runFor(3 * MIN + 30_000);
+    expect(names(s)).toEqual([`broken-${minuteOf(3 * MIN)}`]);
+    expect(events(s, 'SuccessfulDelete')).toEqual([`Deleted job broken-${minuteOf(MIN)}`, `Deleted job broken-${minuteOf(2 * MIN)}`]);
+    expect(events(s, 'SawCompletedJob')).toContain(`Saw completed job: broken-${minuteOf(3 * MIN)}, status: Failed`);
+    const cj = s.getObject('cronjobs', 'default', 'broken') as KubeObject & { status?: { lastSuccessfulTime?: string } };
+    expect(cj.status?.lastSuccessfulTime).toBeUndefined();
+  });
 });
