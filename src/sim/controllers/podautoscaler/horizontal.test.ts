@@ -154,3 +154,32 @@ describe('HorizontalPodAutoscaler controller', () => {
     expect(replicas(s)).toBe(3);
   });
 });
+
+describe('HorizontalPodAutoscaler controller: memory and restarts', () => {
+  it('a memory AverageValue target scales on the average usage per pod', () => {
+    const s = setup();
+    // 3 pods sharing 600Mi: 200Mi each against a 100Mi target → 6 pods.
+    s.act({ type: 'set-load', resource: 'deployment', name: 'web', memory: '600Mi' });
+    s.apply(hpaYaml().replace('{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}}', '{type: Resource, resource: {name: memory, target: {type: AverageValue, averageValue: 100Mi}}}'));
+    s.runFor(20_000);
+    expect(replicas(s)).toBe(6);
+    expect(events(s, 'SuccessfulRescale')).toEqual(['New size: 6; reason: memory resource above target']);
+  });
+
+  it('a kube-controller-manager restart forgets the recommendations, and the first sync after it starts a new 5 minute window', () => {
+    const s = setup();
+    s.act({ type: 'set-load', resource: 'deployment', name: 'web', cpu: '2100m' });
+    s.apply(hpaYaml());
+    s.runFor(MIN);
+    expect(replicas(s)).toBe(6);
+    s.act({ type: 'set-load', resource: 'deployment', name: 'web', cpu: '300m' });
+    s.runFor(3 * MIN);
+    expect(s.act({ type: 'fault', fault: { type: 'crash-controller', controller: 'horizontal-pod-autoscaler-controller' } }).ok).toBe(true);
+    // Without the crash the scale-down would come about 5 minutes after the load dropped (at ~6 min); now it waits
+    // for 5 minutes after the restart's first sync.
+    s.runFor(3 * MIN);
+    expect(replicas(s)).toBe(6);
+    s.runFor(3 * MIN);
+    expect(replicas(s)).toBe(1);
+  });
+});
