@@ -87,6 +87,8 @@ export class Kubelet implements Reconciler {
     if (!pod || pod.spec?.nodeName !== this.nodeName) {
       ctx.observe(`pod ${key} is not bound to ${this.nodeName} any more`);
       this.runtime.forget(key);
+      // Housekeeping: forget back-offs idle for more than 2 × max (`backOff.GC`).
+      this.backOff.gc(ctx.now);
       ctx.diff('no pod, no containers', true);
       return;
     }
