@@ -8,8 +8,8 @@
  * (`controllerFor`, `syncMonitors`) with `DefaultIgnoredResources` (events are not monitored).
  *
  * @remarks The monitors cover the built-in kinds except Events (ignored upstream) and Leases (heartbeats: upstream
- * monitors them, left out here to keep the trace readable). Custom resources are not monitored (upstream finds
- * them through discovery every 30 s). Both of upstream's worker pools (attemptToDelete, attemptToOrphan) share the
+ * monitors them, left out here to keep the trace readable), and the custom kinds of the CRDs seen
+ * (custom-resource-monitors.ts). Both of upstream's worker pools (attemptToDelete, attemptToOrphan) share the
  * 20 workers.
  */
 import { apiVersionOf, BUILTIN_RESOURCES } from '../../api/resources.ts';
@@ -18,6 +18,7 @@ import type { ControllerDescriptor, ControllerHost } from '../../cluster/control
 import { DEFAULT_WORKERS } from '../../controller/concurrent-syncs.ts';
 import { Controller } from '../../controller/controller.ts';
 import { GARBAGE_COLLECTOR_CONTROLLER, GarbageCollector } from './garbage-collector.ts';
+import { CustomResourceMonitors } from './custom-resource-monitors.ts';
 import { GraphBuilder, MonitorEventHandler } from './graph-builder.ts';
 
 /** The binary whose field manager the controller's writes carry. */
@@ -40,6 +41,9 @@ export const garbageCollectorDescriptor: ControllerDescriptor = {
     const handler = new MonitorEventHandler(graphBuilder);
     const monitors = monitoredKinds().map(({ apiVersion, kind }) => host.informers.informerFor(apiVersion, kind));
     for (const m of monitors) m.addEventHandler(handler);
+    host.informers
+      .informerFor('apiextensions.k8s.io/v1', 'CustomResourceDefinition')
+      .addEventHandler(new CustomResourceMonitors(host.informers, graphBuilder.restMapper, handler));
     const controller = new Controller(host.ctx, {
       name: GARBAGE_COLLECTOR_CONTROLLER,
       reconciler: new GarbageCollector(graphBuilder),

@@ -23,7 +23,6 @@
 import type { KubeObject, OwnerReference } from '../../api/object.ts';
 import type { DeletionPropagation } from '../../apiserver/api-request.ts';
 import type { ClientOp } from '../../client/api-call.ts';
-import type { Client } from '../../client/client.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request, Result } from '../../controller/reconciler.ts';
 import { refOf, type ObjectRef } from '../../trace/trace-event.ts';
 import { FINALIZER_DELETE_DEPENDENTS, FINALIZER_ORPHAN, type GraphBuilder } from './graph-builder.ts';
@@ -33,12 +32,12 @@ import {
   deleteObject,
   deleteOwnerRefStrategicMergePatch,
   getObject,
-  isNamespacedKind,
   isNotFound,
   orphanDependents,
   patchOwnerRefs,
   removeFinalizer,
   unblockOwnerReferencesStrategicMergePatch,
+  type GcApi,
 } from './operations.ts';
 
 /** The controller's name: its queue, its client's user and the trace actor. */
@@ -65,6 +64,11 @@ const NAMESPACED_OWNER_OF_CLUSTER_SCOPED_OBJECT = 'cluster-scoped objects cannot
 /** `GarbageCollector`: the reconciler of both queues, over the graph its {@link GraphBuilder} keeps. */
 export class GarbageCollector implements Reconciler {
   constructor(readonly graphBuilder: GraphBuilder) {}
+
+  /** The client and REST mapping the operations go through. */
+  private api(ctx: ReconcileContext): GcApi {
+    return { client: ctx.client, mapper: this.graphBuilder.restMapper };
+  }
 
   /** One item of either queue: `attemptToDeleteWorker` or `attemptToOrphanWorker`. */
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
@@ -104,7 +108,7 @@ export class GarbageCollector implements Reconciler {
       ctx.observe(`${id} is being deleted, but not in the foreground: wait for its deletion`);
       return undefined;
     }
-    const client = ctx.client;
+    const client = this.api(ctx);
     let latest: KubeObject;
     try {
       latest = yield* getObject(client, item.identity);
@@ -171,7 +175,7 @@ export class GarbageCollector implements Reconciler {
   }
 
   /** `deleteObject` as `attemptToDeleteItem` calls it: an object already gone is a virtual delete event. */
-  private *deleteItem(item: GraphNode, latest: KubeObject, policy: DeletionPropagation, client: Client): ClientOp<string | undefined> {
+  private *deleteItem(item: GraphNode, latest: KubeObject, policy: DeletionPropagation, client: GcApi): ClientOp<string | undefined> {
     try {
       yield* deleteObject(client, item.identity, latest.metadata.resourceVersion, latest.metadata.ownerReferences ?? [], policy);
     } catch (e) {
@@ -195,7 +199,7 @@ export class GarbageCollector implements Reconciler {
     if (blockingDependents.length === 0) {
       ctx.diff(`remove DeleteDependents finalizer for item ${shortIdentity(item.identity)}`, false);
       ctx.act(`remove finalizer ${FINALIZER_DELETE_DEPENDENTS} from ${item.identity.kind}/${item.identity.name}`);
-      yield* removeFinalizer(ctx.client, item.identity, FINALIZER_DELETE_DEPENDENTS);
+      yield* removeFinalizer(this.api(ctx), item.identity, FINALIZER_DELETE_DEPENDENTS);
       return undefined;
     }
     ctx.diff(`waiting for ${blockingDependents.length} blocking dependents: ${blockingDependents.map((d) => d.identity.name).join(', ')}`, false);
@@ -206,7 +210,7 @@ export class GarbageCollector implements Reconciler {
   }
 
   /** `classifyReferences`. Returns a marker string when the item must be forgotten. */
-  private *classifyReferences(item: GraphNode, latestReferences: readonly OwnerReference[], client: Client): ClientOp<ClassifiedReferences | string> {
+  private *classifyReferences(item: GraphNode, latestReferences: readonly OwnerReference[], client: GcApi): ClientOp<ClassifiedReferences | string> {
     const out: ClassifiedReferences = { solid: [], dangling: [], waitingForDependentsDeletion: [] };
     for (const reference of latestReferences) {
       const r = yield* this.isDangling(reference, item, client);
@@ -223,13 +227,15 @@ export class GarbageCollector implements Reconciler {
   }
 
   /** `isDangling`: the owner is absent, or has another UID (remembered in `absentOwnerCache`). */
-  private *isDangling(reference: OwnerReference, item: GraphNode, client: Client): ClientOp<Dangling | string> {
+  private *isDangling(reference: OwnerReference, item: GraphNode, client: GcApi): ClientOp<Dangling | string> {
     const cache = this.graphBuilder.absentOwnerCache;
     const clusterKey: ObjectReference = identityOfOwner(reference, '');
     if (cache.has(clusterKey)) return { dangling: true };
     const namespacedKey: ObjectReference = identityOfOwner(reference, item.identity.namespace);
     if (cache.has(namespacedKey)) return { dangling: true };
-    const namespaced = isNamespacedKind(reference.apiVersion, reference.kind) ?? true;
+    const namespaced = this.graphBuilder.restMapper.isNamespaced(reference.apiVersion, reference.kind);
+    // A kind no mapping knows (a custom resource whose CRD is not seen yet): upstream's restMappingError, retried.
+    if (namespaced === undefined) throw new Error(`unable to get REST mapping for ${reference.apiVersion}/${reference.kind}.`);
     const absentKey = namespaced ? namespacedKey : clusterKey;
     if (item.identity.namespace === '' && namespaced) return NAMESPACED_OWNER_OF_CLUSTER_SCOPED_OBJECT;
     let owner: KubeObject;
@@ -261,9 +267,9 @@ export class GarbageCollector implements Reconciler {
     ctx.observe(`${shortIdentity(owner.identity)} is orphaning ${dependents.length} dependents`, dependents.map((d) => depRef(d)));
     ctx.diff(`${dependents.length} dependents still reference ${owner.identity.kind}/${owner.identity.name}`, dependents.length === 0);
     if (dependents.length) ctx.act(`remove the ownerReference to ${owner.identity.name} from ${dependents.map((d) => d.identity.name).join(', ')}`);
-    yield* orphanDependents(ctx.client, owner.identity, dependents);
+    yield* orphanDependents(this.api(ctx), owner.identity, dependents);
     ctx.act(`remove finalizer ${FINALIZER_ORPHAN} from ${owner.identity.kind}/${owner.identity.name}`);
-    yield* removeFinalizer(ctx.client, owner.identity, FINALIZER_ORPHAN);
+    yield* removeFinalizer(this.api(ctx), owner.identity, FINALIZER_ORPHAN);
     return {};
   }
 }

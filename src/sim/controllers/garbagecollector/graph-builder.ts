@@ -31,6 +31,7 @@ import {
   type ObjectReference,
 } from './graph.ts';
 import { QueueKeys } from './queue-keys.ts';
+import { RestMapper } from './rest-mapper.ts';
 import { beingDeleted, deletionStartsWithFinalizer, hasFinalizer, identityOf, referencesDiffs } from './object-state.ts';
 
 /** `metav1.FinalizerDeleteDependents` and `metav1.FinalizerOrphanDependents`, from the api-server's deletion strategy. */
@@ -52,6 +53,8 @@ export class GraphBuilder {
   readonly absentOwnerCache = new ReferenceCache();
   /** The queue keys handed out, and the nodes they stand for. */
   readonly queueKeys = new QueueKeys();
+  /** Which kinds are namespaced: the built-in ones and those of the CRDs seen. */
+  readonly restMapper = new RestMapper();
   /** The garbage collector's runner, whose queue holds attemptToDelete and attemptToOrphan items. */
   runner: Controller | null = null;
 

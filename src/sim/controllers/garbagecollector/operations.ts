@@ -11,27 +11,26 @@
  * between its 4 steps). The REST mapping covers the built-in kinds; a kind the mapping does not know is assumed
  * namespaced when the object naming it is.
  */
-import { parseApiVersion, type KubeObject, type OwnerReference } from '../../api/object.ts';
-import { BUILTIN_RESOURCES } from '../../api/resources.ts';
+import type { KubeObject, OwnerReference } from '../../api/object.ts';
 import { StatusError } from '../../api/status.ts';
 import type { ApiResponse, DeletionPropagation } from '../../apiserver/api-request.ts';
 import type { ClientOp } from '../../client/api-call.ts';
 import type { Client } from '../../client/client.ts';
 import { describeIdentity, type GraphNode, type ObjectReference } from './graph.ts';
+import type { RestMapper } from './rest-mapper.ts';
 
 /** `retry.DefaultBackoff.Steps`. */
 export const UPDATE_MAX_RETRIES = 4;
 
-/** `apiResource`: whether the kind is namespaced (undefined: not a kind the REST mapping knows). */
-export function isNamespacedKind(apiVersion: string, kind: string): boolean | undefined {
-  const { group, version } = parseApiVersion(apiVersion);
-  const info = BUILTIN_RESOURCES.find((r) => r.group === group && r.version === version && r.kind === kind);
-  return info?.namespaced;
+/** What the garbage collector's API calls go through: its REST client and its REST mapping. */
+export interface GcApi {
+  client: Client;
+  mapper: RestMapper;
 }
 
-/** `resourceDefaultNamespace`. */
-function namespaceFor(item: ObjectReference): string | undefined {
-  const namespaced = isNamespacedKind(item.apiVersion, item.kind) ?? item.namespace !== '';
+/** `resourceDefaultNamespace` over `apiResource`: a kind no mapping knows is taken as namespaced when the item is. */
+function namespaceFor(api: GcApi, item: ObjectReference): string | undefined {
+  const namespaced = api.mapper.isNamespaced(item.apiVersion, item.kind) ?? item.namespace !== '';
   return namespaced ? item.namespace : undefined;
 }
 
@@ -51,8 +50,8 @@ export function isUnsupportedMediaType(e: unknown): boolean {
 }
 
 /** `getObject`: the live object from the api-server (not the cache). */
-export function* getObject(client: Client, item: ObjectReference): ClientOp<KubeObject> {
-  return yield* client.get({ apiVersion: item.apiVersion, kind: item.kind }, namespaceFor(item), item.name);
+export function* getObject(api: GcApi, item: ObjectReference): ClientOp<KubeObject> {
+  return yield* api.client.get({ apiVersion: item.apiVersion, kind: item.kind }, namespaceFor(api, item), item.name);
 }
 
 /**
@@ -61,29 +60,29 @@ export function* getObject(client: Client, item: ObjectReference): ClientOp<Kube
  * do not starve the garbage collector.
  */
 export function* deleteObject(
-  client: Client,
+  api: GcApi,
   item: ObjectReference,
   resourceVersion: string | undefined,
   ownersAtResourceVersion: readonly OwnerReference[],
   policy: DeletionPropagation,
 ): ClientOp<void> {
   const type = { apiVersion: item.apiVersion, kind: item.kind };
-  const ns = namespaceFor(item);
+  const ns = namespaceFor(api, item);
   const preconditions = { uid: item.uid, ...(resourceVersion ? { resourceVersion } : {}) };
   try {
-    yield* client.delete(type, ns, item.name, { preconditions, propagationPolicy: policy });
+    yield* api.client.delete(type, ns, item.name, { preconditions, propagationPolicy: policy });
   } catch (e) {
     if (!isConflict(e) || !resourceVersion) throw e;
     let live: KubeObject;
     try {
-      live = yield* client.get(type, ns, item.name);
+      live = yield* api.client.get(type, ns, item.name);
     } catch (liveErr) {
       if (isNotFound(liveErr)) return; // the object we wanted to delete is gone: success
       throw e;
     }
     const sameOwners = JSON.stringify(live.metadata.ownerReferences ?? []) === JSON.stringify(ownersAtResourceVersion);
     if (live.metadata.uid === item.uid && live.metadata.resourceVersion !== resourceVersion && sameOwners) {
-      yield* client.delete(type, ns, item.name, { preconditions: { uid: item.uid }, propagationPolicy: policy });
+      yield* api.client.delete(type, ns, item.name, { preconditions: { uid: item.uid }, propagationPolicy: policy });
       return;
     }
     throw e;
@@ -105,8 +104,8 @@ export function unblockOwnerReferencesStrategicMergePatch(n: GraphNode): object 
 export type JsonMergePatchKind = { type: 'deleteOwnerRefs'; ownerUIDs: readonly string[] } | { type: 'unblockOwnerRefs' };
 
 /** `deleteOwnerRefJSONMergePatch` / `unblockOwnerReferencesJSONMergePatch`: computed from the live object. */
-function* jsonMergePatchFor(client: Client, item: ObjectReference, kind: JsonMergePatchKind): ClientOp<object> {
-  const live = yield* getObject(client, item);
+function* jsonMergePatchFor(api: GcApi, item: ObjectReference, kind: JsonMergePatchKind): ClientOp<object> {
+  const live = yield* getObject(api, item);
   const refs = live.metadata.ownerReferences ?? [];
   const ownerReferences =
     kind.type === 'deleteOwnerRefs'
@@ -116,31 +115,31 @@ function* jsonMergePatchFor(client: Client, item: ObjectReference, kind: JsonMer
 }
 
 /** `patch`: a strategic merge patch, or a JSON merge patch where the kind does not support strategic merge (415). */
-export function* patchOwnerRefs(client: Client, item: ObjectReference, smp: object, fallback: JsonMergePatchKind): ClientOp<KubeObject> {
+export function* patchOwnerRefs(api: GcApi, item: ObjectReference, smp: object, fallback: JsonMergePatchKind): ClientOp<KubeObject> {
   const type = { apiVersion: item.apiVersion, kind: item.kind };
   try {
-    return yield* client.patch(type, namespaceFor(item), item.name, 'application/strategic-merge-patch+json', smp);
+    return yield* api.client.patch(type, namespaceFor(api, item), item.name, 'application/strategic-merge-patch+json', smp);
   } catch (e) {
     if (!isUnsupportedMediaType(e)) throw e;
   }
-  return yield* jsonMergePatchOwnerRefs(client, item, fallback);
+  return yield* jsonMergePatchOwnerRefs(api, item, fallback);
 }
 
 /** The JSON merge patch half of {@link patchOwnerRefs}. */
-function* jsonMergePatchOwnerRefs(client: Client, item: ObjectReference, fallback: JsonMergePatchKind): ClientOp<KubeObject> {
-  const jmp = yield* jsonMergePatchFor(client, item, fallback);
-  return yield* client.patch({ apiVersion: item.apiVersion, kind: item.kind }, namespaceFor(item), item.name, 'application/merge-patch+json', jmp);
+function* jsonMergePatchOwnerRefs(api: GcApi, item: ObjectReference, fallback: JsonMergePatchKind): ClientOp<KubeObject> {
+  const jmp = yield* jsonMergePatchFor(api, item, fallback);
+  return yield* api.client.patch({ apiVersion: item.apiVersion, kind: item.kind }, namespaceFor(api, item), item.name, 'application/merge-patch+json', jmp);
 }
 
 /**
  * `removeFinalizer`: get the owner, drop `targetFinalizer`, patch the finalizers with the resourceVersion as a
  * precondition; retried on conflict. An owner already gone, or without the finalizer, is done.
  */
-export function* removeFinalizer(client: Client, owner: ObjectReference, targetFinalizer: string): ClientOp<void> {
+export function* removeFinalizer(api: GcApi, owner: ObjectReference, targetFinalizer: string): ClientOp<void> {
   for (let attempt = 1; ; attempt++) {
     let ownerObject: KubeObject;
     try {
-      ownerObject = yield* getObject(client, owner);
+      ownerObject = yield* getObject(api, owner);
     } catch (e) {
       if (isNotFound(e)) return;
       throw new Error(`cannot finalize owner ${describeIdentity(owner)}, because cannot get it: ${(e as Error).message}. The garbage collector will retry later`);
@@ -150,7 +149,7 @@ export function* removeFinalizer(client: Client, owner: ObjectReference, targetF
     const newFinalizers = finalizers.filter((f) => f !== targetFinalizer);
     const patch = { metadata: { resourceVersion: ownerObject.metadata.resourceVersion, finalizers: newFinalizers.length ? newFinalizers : null } };
     try {
-      yield* client.patch({ apiVersion: owner.apiVersion, kind: owner.kind }, namespaceFor(owner), owner.name, 'application/merge-patch+json', patch);
+      yield* api.client.patch({ apiVersion: owner.apiVersion, kind: owner.kind }, namespaceFor(api, owner), owner.name, 'application/merge-patch+json', patch);
       return;
     } catch (e) {
       if (!isConflict(e)) throw e;
@@ -165,14 +164,14 @@ export function* removeFinalizer(client: Client, owner: ObjectReference, targetF
  * `orphanDependents`: removes the owner's reference from every dependent, all in parallel. A dependent already gone
  * is fine; any other failure fails the whole step (it is retried).
  */
-export function* orphanDependents(client: Client, owner: ObjectReference, dependents: readonly GraphNode[]): ClientOp<void> {
+export function* orphanDependents(api: GcApi, owner: ObjectReference, dependents: readonly GraphNode[]): ClientOp<void> {
   if (dependents.length === 0) return;
   const requests = dependents.map((dep) =>
-    client.request({
+    api.client.request({
       verb: 'patch',
       apiVersion: dep.identity.apiVersion,
       kind: dep.identity.kind,
-      namespace: namespaceFor(dep.identity),
+      namespace: namespaceFor(api, dep.identity),
       name: dep.identity.name,
       patchType: 'application/strategic-merge-patch+json',
       body: deleteOwnerRefStrategicMergePatch(dep.identity.uid, [owner.uid]),
@@ -187,7 +186,7 @@ export function* orphanDependents(client: Client, owner: ObjectReference, depend
     let err: unknown = new StatusError(res.status);
     if (isUnsupportedMediaType(err)) {
       try {
-        yield* jsonMergePatchOwnerRefs(client, dep.identity, { type: 'deleteOwnerRefs', ownerUIDs: [owner.uid] });
+        yield* jsonMergePatchOwnerRefs(api, dep.identity, { type: 'deleteOwnerRefs', ownerUIDs: [owner.uid] });
         continue;
       } catch (e) {
         err = e;
