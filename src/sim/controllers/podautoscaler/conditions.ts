@@ -37,7 +37,7 @@ export function getCondition(hpa: HorizontalPodAutoscaler, type: HPAConditionTyp
 
 /**
  * `setStatus`: the replica counts and metrics the controller last saw; lastScaleTime moves when it rescaled.
- * Metrics that could not be computed are left out.
+ * Metrics that could not be computed are left out. As upstream, the status is rebuilt from these fields only.
  */
 export function setStatus(hpa: HorizontalPodAutoscaler, currentReplicas: number, desiredReplicas: number, metricStatuses: ReadonlyArray<MetricStatus | undefined>, rescale: boolean, now: number): void {
   const status: NonNullable<HorizontalPodAutoscaler['status']> = {
@@ -49,6 +49,14 @@ export function setStatus(hpa: HorizontalPodAutoscaler, currentReplicas: number,
   const metrics = metricStatuses.filter((m): m is MetricStatus => m !== undefined);
   if (metrics.length) status.currentMetrics = metrics;
   if (hpa.status?.conditions) status.conditions = hpa.status.conditions;
-  if (hpa.status?.observedGeneration !== undefined) status.observedGeneration = hpa.status.observedGeneration;
   hpa.status = status;
+}
+
+/** A status as canonical JSON (keys sorted), for `updateStatusIfNeeded`'s semantic comparison. */
+export function canonicalStatus(status: unknown): string {
+  return JSON.stringify(status ?? {}, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
 }

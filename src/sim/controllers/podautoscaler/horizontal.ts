@@ -27,7 +27,7 @@ import type { Controller } from '../../controller/controller.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
 import type { LoadModel } from '../../metrics/load-model.ts';
 import { refOf } from '../../trace/trace-event.ts';
-import { type HPAObject, setCondition, setStatus } from './conditions.ts';
+import { canonicalStatus, type HPAObject, setCondition, setStatus } from './conditions.ts';
 import { computeReplicasForMetrics, type MetricsSource } from './metrics-replicas.ts';
 import {
   convertDesiredReplicasWithBehaviorRate,
@@ -110,7 +110,7 @@ export class HorizontalController implements Reconciler {
   private *reconcileAutoscaler(ctx: ReconcileContext, hpaShared: HPAObject, key: string): ClientOp<void> {
     const now = ctx.now;
     const hpa = structuredClone(hpaShared) as HPAObject;
-    const hpaStatusOriginal = JSON.stringify(hpaShared.status ?? {});
+    const hpaStatusOriginal = canonicalStatus(hpaShared.status);
     const namespace = hpa.metadata?.namespace ?? '';
     const target = hpa.spec.scaleTargetRef;
     const reference = `${target.kind}/${namespace}/${target.name}`;
@@ -261,7 +261,7 @@ export class HorizontalController implements Reconciler {
 
   /** `updateStatusIfNeeded`: PUT /status only when the status changed. */
   private *updateStatusIfNeeded(ctx: ReconcileContext, oldStatus: string, hpa: HPAObject): ClientOp<void> {
-    if (JSON.stringify(hpa.status ?? {}) === oldStatus) {
+    if (canonicalStatus(hpa.status) === oldStatus) {
       ctx.status(`status unchanged: ${hpa.status?.currentReplicas ?? 0} current, ${hpa.status?.desiredReplicas ?? 0} desired`);
       return;
     }
