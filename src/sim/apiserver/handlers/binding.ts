@@ -62,14 +62,14 @@ export function handleBinding(core: ServerCore, req: ApiRequest, info: ResourceI
   const current = (pod.spec as { nodeName?: string } | undefined)?.nodeName ?? '';
   if (current !== '') return fail(conflict(gr, name, `pod ${name} is already assigned to node ${JSON.stringify(current)}`));
 
-  const draft = structuredClone(pod) as KubeObject;
-  (draft.spec as { nodeName?: string }).nodeName = nodeName;
+  // A private draft sharing the untouched frozen subtrees with the stored pod: only what changes is copied.
+  const draft = { ...pod, metadata: { ...pod.metadata }, spec: { ...(pod.spec as object), nodeName } } as KubeObject;
   const annotations = isPlainObject(meta.annotations) ? meta.annotations : {};
   if (Object.keys(annotations).length) {
     draft.metadata.annotations = { ...(draft.metadata.annotations ?? {}) };
     for (const k of Object.keys(annotations).sort()) draft.metadata.annotations[k] = String(annotations[k]);
   }
-  const status = (draft.status ?? {}) as { conditions?: PodCondition[] };
+  const status = { ...((draft.status ?? {}) as object) } as { conditions?: PodCondition[] };
   draft.status = status;
   status.conditions = updatePodCondition(status.conditions ?? [], { type: 'PodScheduled', status: 'True' }, rfc3339(core.ctx.now));
   const stored = core.commit(info, draft);
