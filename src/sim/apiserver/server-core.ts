@@ -23,6 +23,8 @@ import type { ApiRequest } from './api-request.ts';
 import { MvccStore, DEFAULT_WATCH_HISTORY } from './storage/mvcc-store.ts';
 import { WatchCache } from './storage/watch-cache.ts';
 import { ResourceRegistry, resourceKey } from './registry/resource-registry.ts';
+import { WebhookAdmission } from '../webhooks/webhook-admission.ts';
+import { defaultWebhookConfiguration, isWebhookConfigurationKind, validateWebhookConfiguration } from '../webhooks/webhook-configuration.ts';
 
 /** What an admission plugin sees (`admission.Attributes`). */
 export interface AdmissionAttributes {
@@ -36,12 +38,25 @@ export interface AdmissionAttributes {
   oldObject?: KubeObject;
   user: string;
   dryRun: boolean;
+  /**
+   * Set by the first mutating plugin that changes `object`: a copy of it before mutation. The handlers compute
+   * managedFields from this copy, as upstream updates managedFields before mutating admission runs.
+   */
+  objectBeforeMutation?: KubeObject;
 }
 
-/** A validating admission plugin (later: webhooks). An object with a method, so checkpoints can copy it. */
+/** A validating admission plugin (the ValidatingAdmissionWebhook is one: src/sim/webhooks). An object with a method, so checkpoints can copy it. */
 export interface AdmissionPlugin {
   /** Undefined admits; a Status rejects the request with it. Must not mutate `attrs.object`. */
   admit(attrs: AdmissionAttributes): Status | undefined;
+}
+
+/**
+ * A mutating admission plugin (the MutatingAdmissionWebhook), run after defaulting and before validation on CREATE
+ * and UPDATE. May change `attrs.object` in place (setting `attrs.objectBeforeMutation` first); a Status rejects.
+ */
+export interface MutatingAdmissionPlugin {
+  mutate(attrs: AdmissionAttributes): Status | undefined;
 }
 
 export interface ApiServerOptions {
@@ -57,6 +72,7 @@ export class ServerCore {
   readonly watches: WatchCache;
   readonly registry = new ResourceRegistry();
   readonly plugins: AdmissionPlugin[] = [];
+  readonly mutatingPlugins: MutatingAdmissionPlugin[] = [];
   /** The CRD object behind each custom kind, by "group/Kind". */
   readonly crdOf = new Map<string, KubeObject>();
 
@@ -66,6 +82,10 @@ export class ServerCore {
   ) {
     this.store = new MvccStore(options.watchHistory ?? DEFAULT_WATCH_HISTORY);
     this.watches = new WatchCache(this.store);
+    // MutatingAdmissionWebhook and ValidatingAdmissionWebhook are on by default (src/sim/webhooks).
+    const webhooks = new WebhookAdmission(this);
+    this.mutatingPlugins.push(webhooks);
+    this.plugins.push(webhooks);
   }
 
   /** The served kind, or 404 (`the server could not find the requested resource`). */
@@ -99,17 +119,40 @@ export class ServerCore {
     const { info, object } = attrs;
     const crd = this.isCustom(info) ? this.crdOf.get(`${info.group}/${info.kind}`) : undefined;
     let errs: FieldError[];
+    this.applyDefaults(object, info, crd);
+    const rejected = this.runMutatingPlugins(attrs);
+    if (rejected) return rejected;
+    if (attrs.objectBeforeMutation) this.applyDefaults(object, info, crd); // a patched object is defaulted again
     if (crd) {
-      defaultCustomResource(object, crd);
       errs = validateCustomResource(object, crd);
     } else {
-      applyDefaults(object, info);
       if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') errs = validateCRD(object);
       else errs = attrs.operation === 'UPDATE' && attrs.oldObject ? validateUpdate(object, attrs.oldObject, info) : validateCreate(object, info);
+      if (isWebhookConfigurationKind(info.group, info.kind)) errs = [...errs, ...validateWebhookConfiguration(object)];
     }
-    const all = dedupe([...extraErrors, ...errs]);
-    if (all.length > 0) return invalid({ group: info.group, kind: info.kind }, attrs.name, all);
+    if (extraErrors.length > 0 || errs.length > 0) {
+      const all = dedupe([...extraErrors, ...errs]);
+      if (all.length > 0) return invalid({ group: info.group, kind: info.kind }, attrs.name, all);
+    }
     return this.runPlugins(attrs);
+  }
+
+  private applyDefaults(object: KubeObject, info: ResourceInfo, crd: KubeObject | undefined): void {
+    if (crd) defaultCustomResource(object, crd);
+    else {
+      applyDefaults(object, info);
+      if (isWebhookConfigurationKind(info.group, info.kind)) defaultWebhookConfiguration(object);
+    }
+  }
+
+  /** The mutating plugins, in order (CREATE and UPDATE of main resources and /scale). */
+  runMutatingPlugins(attrs: AdmissionAttributes): Status | undefined {
+    if (attrs.operation === 'DELETE') return undefined;
+    for (const p of this.mutatingPlugins) {
+      const s = p.mutate(attrs);
+      if (s) return s;
+    }
+    return undefined;
   }
 
   runPlugins(attrs: AdmissionAttributes): Status | undefined {

@@ -29,9 +29,16 @@ const STRIPPED_META = new Set(['name', 'namespace', 'creationTimestamp', 'selfLi
  */
 export function keyElement(item: unknown, keys: readonly string[], defaults: Readonly<Record<string, unknown>> = {}): string {
   const m = isMap(item) ? item : {};
-  const value = (k: string): unknown => (m[k] !== undefined ? m[k] : defaults[k]);
-  const parts = [...keys].sort().filter((k) => value(k) !== undefined).map((k) => `${JSON.stringify(k)}:${JSON.stringify(value(k))}`);
-  return `k:{${parts.join(',')}}`;
+  const sorted = keys.length === 1 ? keys : [...keys].sort();
+  let out = 'k:{';
+  let first = true;
+  for (const k of sorted) {
+    const v = m[k] !== undefined ? m[k] : defaults[k];
+    if (v === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(k)}:${JSON.stringify(v)}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
 /** The element type name of `meta` for descending into a value (list items or a field). */

@@ -154,9 +154,23 @@ export function rootTypeOf(gvk: { group: string; kind: string }): string {
  * Unknown types and fields give `{}`: a plain field. Every root type has `metadata: ObjectMeta`.
  */
 export function fieldMeta(typeName: string | undefined, field: string): FieldMeta {
-  if (typeName === undefined) return {};
-  const t = KIND_ROOTS[typeName] ?? TYPES[typeName];
+  if (typeName === undefined) return PLAIN_FIELD;
+  let t = tableCache.get(typeName);
+  if (t === undefined) {
+    t = KIND_ROOTS[typeName] ?? TYPES[typeName] ?? null;
+    tableCache.set(typeName, t);
+  }
   if (t?.[field]) return t[field];
-  if (field === 'metadata' && typeName.includes('/')) return { type: 'ObjectMeta' };
-  return {};
+  if (field === 'metadata' && typeName.includes('/')) return OBJECT_META_FIELD;
+  return PLAIN_FIELD;
 }
+
+/** Shared answers (callers only read them). */
+const PLAIN_FIELD: FieldMeta = Object.freeze({});
+const OBJECT_META_FIELD: FieldMeta = Object.freeze({ type: 'ObjectMeta' });
+
+/**
+ * The field table of each type name asked for (null: none), so a field lookup does not resolve a built type name
+ * ("apps/Deployment") against the tables' property keys every time: a pure cache; the tables never change.
+ */
+const tableCache = new Map<string, Record<string, FieldMeta> | null>();
