@@ -76,6 +76,8 @@ export function describeEvent(e: TraceEvent): string {
       return e.detail;
     case 'node.step':
       return `${e.pod ? `${ref(e.pod)}: ` : ''}${e.summary}`;
+    case 'admission.webhook':
+      return `webhook ${e.webhook} ${e.operation} ${ref(e.object)}${e.subresource ? `/${e.subresource}` : ''}: ${e.outcome}${e.patch ? ` (${e.patch})` : ''}${e.message ? `: ${e.message}` : ''}`;
   }
 }
 

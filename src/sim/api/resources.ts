@@ -55,6 +55,9 @@ export const BUILTIN_RESOURCES: readonly ResourceInfo[] = Object.freeze([
   r({ group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler', resource: 'horizontalpodautoscalers', singular: 'horizontalpodautoscaler', namespaced: true, shortNames: ['hpa'], generation: 'spec' }),
   r({ group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', resource: 'leases', singular: 'lease', namespaced: true, status: false, generation: 'none' }),
   r({ group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice', resource: 'endpointslices', singular: 'endpointslice', namespaced: true, status: false, generation: 'none' }),
+  // Webhook configurations: metadata.generation counts changes of `webhooks` (no spec, no status).
+  r({ group: 'admissionregistration.k8s.io', version: 'v1', kind: 'MutatingWebhookConfiguration', resource: 'mutatingwebhookconfigurations', singular: 'mutatingwebhookconfiguration', namespaced: false, status: false, generation: 'all-but-meta-status' }),
+  r({ group: 'admissionregistration.k8s.io', version: 'v1', kind: 'ValidatingWebhookConfiguration', resource: 'validatingwebhookconfigurations', singular: 'validatingwebhookconfiguration', namespaced: false, status: false, generation: 'all-but-meta-status' }),
   r({ group: 'apiextensions.k8s.io', version: 'v1', kind: 'CustomResourceDefinition', resource: 'customresourcedefinitions', singular: 'customresourcedefinition', namespaced: false, shortNames: ['crd', 'crds'] }),
 ]);
 

@@ -93,6 +93,23 @@ export type TraceEventBody =
   | { kind: 'user.action'; action: string; detail: string }
   /** A line of a scenario: an expectation checked, a note. */
   | { kind: 'scenario.note'; detail: string }
+  /**
+   * The api-server called an admission webhook (src/sim/webhooks): `patched` with the patch in short, `denied` and
+   * `failed` with the message; a `failed` call under failurePolicy Ignore let the request go on.
+   */
+  | {
+      kind: 'admission.webhook';
+      webhook: string;
+      configuration: string;
+      type: 'mutating' | 'validating';
+      operation: 'CREATE' | 'UPDATE' | 'DELETE';
+      object: ObjectRef;
+      subresource?: string;
+      outcome: 'allowed' | 'denied' | 'patched' | 'failed';
+      patch?: string;
+      message?: string;
+      failurePolicy?: 'Fail' | 'Ignore';
+    }
   /** A node-local step of a kubelet or the scheduler that is not an API call (container started, probe passed…). */
   | { kind: 'node.step'; node: string; pod?: ObjectRef; summary: string };
 

@@ -49,5 +49,10 @@ export function describeEvent(e: TraceEvent): string {
       return e.detail;
     case 'node.step':
       return e.summary;
+    case 'admission.webhook':
+      return `webhook ${e.webhook} ${e.outcome} ${e.operation} ${ref(e.object)}${e.patch ? `: ${e.patch}` : ''}${e.message ? `: ${e.message}` : ''}`;
+    default:
+      // A kind added to the trace later still reads as something.
+      return (e as { kind: string }).kind;
   }
 }

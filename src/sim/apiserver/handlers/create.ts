@@ -13,7 +13,7 @@ import { alreadyExists, badRequest, forbidden, invalid, isStatus, notFound } fro
 import { fieldError, type FieldError } from '../../api/field-errors.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { updateManagedFields } from '../fieldmanager/field-manager.ts';
-import type { ServerCore } from '../server-core.ts';
+import type { AdmissionAttributes, ServerCore } from '../server-core.ts';
 import { MAX_GENERATED_NAME_PREFIX, validateName } from '../strategy/name-validation.ts';
 import { prepareForCreate } from '../strategy/update-strategy.ts';
 import { decodeBody, fail, okObject, settleNamespace } from './decode.ts';
@@ -67,16 +67,15 @@ export function createDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
   meta.creationTimestamp = rfc3339(core.ctx.now);
   delete meta.selfLink;
 
-  const rejected = core.admit(
-    { operation: 'CREATE', info, namespace: ns, name: meta.name!, object: draft, user: req.user, dryRun: req.dryRun === true },
-    extra,
-  );
+  const attrs: AdmissionAttributes = { operation: 'CREATE', info, namespace: ns, name: meta.name!, object: draft, user: req.user, dryRun: req.dryRun === true };
+  const rejected = core.admit(attrs, extra);
   if (rejected) return fail(rejected);
   // Defaulting may not rename or move the object.
   meta.name = draft.metadata.name;
 
   if (!opts.managedFieldsDone) {
-    draft.metadata.managedFields = updateManagedFields(undefined, draft, {
+    // Upstream records the request's fields before mutating admission: a webhook's changes are not its manager's.
+    draft.metadata.managedFields = updateManagedFields(undefined, attrs.objectBeforeMutation ?? draft, {
       manager: req.fieldManager ?? req.user,
       operation: 'Update',
       time: rfc3339(core.ctx.now),

@@ -13,7 +13,7 @@ import { badRequest, conflict, invalid, isStatus, notFound } from '../../api/sta
 import { fieldError, type FieldError } from '../../api/field-errors.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { updateManagedFields } from '../fieldmanager/field-manager.ts';
-import type { ServerCore } from '../server-core.ts';
+import type { AdmissionAttributes, ServerCore } from '../server-core.ts';
 import { validateUpdate } from '../admission/validation.ts';
 import { validateCustomResource } from '../crd/custom-resources.ts';
 import { changedPaths, deepEqual } from '../strategy/object-diff.ts';
@@ -78,15 +78,16 @@ export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
     next = draft;
   }
 
-  const rejected =
-    req.subresource === 'status'
-      ? runStatusValidation(core, req, info, next, old, extra)
-      : core.admit({ operation: 'UPDATE', info, namespace: ns, name, subresource: req.subresource, object: next, oldObject: old, user: req.user, dryRun: req.dryRun === true }, extra);
+  const attrs: AdmissionAttributes = { operation: 'UPDATE', info, namespace: ns, name, subresource: req.subresource, object: next, oldObject: old, user: req.user, dryRun: req.dryRun === true };
+  const rejected = req.subresource === 'status' ? runStatusValidation(core, req, info, next, old, extra) : core.admit(attrs, extra);
   if (rejected) return fail(rejected);
   if (req.subresource !== 'status') prepareForUpdate(next, old, info); // defaulting may not touch server fields
 
   if (!opts.managedFieldsDone) {
-    next.metadata.managedFields = updateManagedFields(old, next, {
+    // Upstream records the request's fields before mutating admission: a webhook's changes are not its manager's.
+    const before = attrs.objectBeforeMutation;
+    if (before) prepareForUpdate(before, old, info);
+    next.metadata.managedFields = updateManagedFields(old, before ?? next, {
       manager: req.fieldManager ?? req.user,
       operation: 'Update',
       subresource: req.subresource,
