@@ -204,3 +204,26 @@ describe('HorizontalPodAutoscaler controller: time travel', () => {
     expect(s.trace.slice().map((e) => JSON.stringify(e))).toEqual(trace);
   });
 });
+
+describe('HorizontalPodAutoscaler controller: tolerance', () => {
+  // 1125m over 3 × 500m is 75% of request: a ratio of 75/70 = 1.07 to the target.
+  it('a ratio within the default 10% tolerance keeps the replica count', () => {
+    const s = setup();
+    s.act({ type: 'set-load', resource: 'deployment', name: 'web', cpu: '1125m' });
+    s.apply(hpaYaml());
+    s.runFor(MIN);
+    expect(replicas(s)).toBe(3);
+    expect(hpaStatus(s).currentMetrics?.[0]?.resource.current.averageUtilization).toBe(75);
+  });
+
+  it('behavior.scaleUp.tolerance (HPAConfigurableTolerance) narrows the band for scale-ups', () => {
+    const s = setup();
+    s.act({ type: 'set-load', resource: 'deployment', name: 'web', cpu: '1125m' });
+    s.apply(hpaYaml(`  behavior:
+    scaleUp:
+      tolerance: "0.05"
+`));
+    s.runFor(20_000);
+    expect(replicas(s)).toBe(4);
+  });
+});
