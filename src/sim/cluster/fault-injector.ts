@@ -121,9 +121,21 @@ export class FaultInjector {
     result.messages.push(`fault ${fault.type} injected`);
   }
 
-  /** Timer target: a fault with a duration has lapsed. */
+  /**
+   * Timer target: a fault with a duration has lapsed. Watch events are never silently lost on a real connection:
+   * they are lost when the connection breaks, and the client notices and watches again. So when a drop fault ends,
+   * the target's watches end too, and each reflector resumes from the last revision it saw (or relists after 410).
+   */
   clear(fault: string, target: string): void {
-    this.cluster.ctx.trace.emit('fault', { kind: 'fault.clear', fault, target, detail: `${fault} on ${target} is over` });
+    const c = this.cluster;
+    const reconnect = fault === 'drop-watch-events';
+    c.ctx.trace.emit('fault', {
+      kind: 'fault.clear',
+      fault,
+      target,
+      detail: reconnect ? `${fault} on ${target} is over: its broken watches are re-established` : `${fault} on ${target} is over`,
+    });
+    if (reconnect) c.network.expireWatches(target);
   }
 
   private record(fault: string, target: string, detail: string): void {
