@@ -3,6 +3,7 @@ import { useSim } from '../state/sim-store.ts';
 import { pause, play, setSpeed, stepBack, stepForward } from '../connection/sim-connection.ts';
 import { formatClock, formatSpeed, SPEEDS } from '../format.ts';
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from './icons.tsx';
+import { LessonPicker } from './lesson-picker.tsx';
 
 export function TopBar() {
   const { now, step, head, playing, speed, inPast, converged, convergence } = useSim();
@@ -10,6 +11,7 @@ export function TopBar() {
   return (
     <header className="top-bar">
       <h1 className="brand">Loopscope</h1>
+      <LessonPicker />
       <div className="controls" role="toolbar" aria-label="Time controls">
         <button onClick={() => stepBack()} title="Step back (←)" aria-label="Step back" data-testid="step-back"><StepBackIcon /></button>
         <button onClick={() => (playing ? pause() : play())} title="Play / pause (space)" aria-label={playing ? 'Pause' : 'Play'} className="primary" data-testid="play-pause">

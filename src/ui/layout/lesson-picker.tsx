@@ -1,0 +1,35 @@
+/**
+ * Pick a lesson: each is a scenario file (seed, nodes, manifests, timed actions and faults). Opening one restarts the
+ * simulation with it; "Playground" goes back to the default demo.
+ */
+import { useState } from 'react';
+import { LESSONS } from './lessons.ts';
+import { play, start } from '../connection/sim-connection.ts';
+import { useSim } from '../state/sim-store.ts';
+import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_SEED } from '../default-demo.ts';
+
+export function LessonPicker() {
+  const [id, setId] = useState('');
+  const select = useSim((s) => s.select);
+  const lesson = LESSONS.find((l) => l.id === id);
+  const open = async (next: string) => {
+    setId(next);
+    select(null);
+    const l = LESSONS.find((x) => x.id === next);
+    const err = l ? await start({ seed: 1, scenario: l.text }) : await start({ seed: DEFAULT_SEED, nodes: DEFAULT_NODES, manifests: DEFAULT_MANIFESTS });
+    if (!err) play();
+  };
+  return (
+    <div className="lesson-picker">
+      <select value={id} onChange={(e) => void open(e.target.value)} aria-label="Lesson" data-testid="lesson-picker">
+        <option value="">Playground (3 replicas on 3 nodes)</option>
+        {LESSONS.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+      {lesson?.description && <p className="lesson-description" title={lesson.description}>{lesson.description.split('\n')[0]}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** The scenario files of the repository, bundled into the page as text (static, offline), with their names and lessons. */
+import { parse } from 'yaml';
+
+const files = import.meta.glob('../../../scenarios/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+export interface Lesson {
+  id: string;
+  name: string;
+  description: string;
+  text: string;
+}
+
+export const LESSONS: Lesson[] = Object.entries(files)
+  .map(([path, text]) => {
+    const id = path.split('/').pop()!.replace(/\.yaml$/, '');
+    let name = id;
+    let description = '';
+    try {
+      const doc = parse(text, { maxAliasCount: 10 }) as { metadata?: { name?: string; description?: string } } | null;
+      name = doc?.metadata?.name ?? id;
+      description = (doc?.metadata?.description ?? '').trim();
+    } catch {
+      // A bundled file that does not parse is still offered; the worker reports its error where it is opened.
+    }
+    return { id, name, description, text };
+  })
+  .sort((a, b) => a.id.localeCompare(b.id));
