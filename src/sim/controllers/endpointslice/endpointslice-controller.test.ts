@@ -37,6 +37,21 @@ describe('EndpointSlice controller: content', () => {
       'web-b 10.0.0.2 ready=true serving=true terminating=false',
     ]);
     expect(esEvents(sim)).toEqual([]);
+    // The change the slice reflects: the Service's creation (a Service seen for the first time).
+    expect(s.metadata.annotations?.['endpoints.kubernetes.io/last-change-trigger-time']).toBe(svc.metadata.creationTimestamp);
+  });
+
+  it("a pod's readiness change is the next write's trigger time", () => {
+    const sim = esSimulation();
+    addPod(sim, 'web-a', { ip: '10.0.0.1', ready: true });
+    must(sim, sim.apply(serviceYaml()));
+    sim.runFor(5000);
+    setPodStatus(sim, 'web-a', { ip: '10.0.0.1', ready: false });
+    const changed = sim.getObject('pods', 'default', 'web-a')!;
+    sim.runFor(2000);
+    const readySince = (changed.status as { conditions: Array<{ lastTransitionTime: string }> }).conditions[0]!.lastTransitionTime;
+    expect(slicesOf(sim)[0]!.metadata.annotations?.['endpoints.kubernetes.io/last-change-trigger-time']).toBe(readySince);
+    expect(readySince).not.toBe(sim.getObject('services', 'default', 'web')!.metadata.creationTimestamp);
   });
 
   it('a pod on a node the cache does not know is skipped, with a FailedToUpdateEndpointSlices warning', () => {

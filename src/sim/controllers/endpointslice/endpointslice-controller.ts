@@ -7,7 +7,8 @@
  * `staging/src/k8s.io/endpointslice/util/controller_utils.go` (GetPodServiceMemberships). The steps of one sync, in
  * upstream's order: the Service from the cache (gone → forget it; ExternalName or no selector → nothing to do); the
  * pods its selector matches; its slices managed by this controller, minus those being deleted; a stale slice cache
- * (the controller's own writes not seen yet) is an error, retried; then the reconciler. A reconcile error is a
+ * (the controller's own writes not seen yet) is an error, retried; the last change's trigger time; then the
+ * reconciler. A reconcile error is a
  * `FailedToUpdateEndpointSlices` Warning event on the Service, and a retry (at most 15).
  *
  * @remarks Until the informers have synced, a sync waits 100 ms (upstream: the workers start after
@@ -32,6 +33,7 @@ import {
 } from './endpoint-utils.ts';
 import { DEFAULT_MAX_ENDPOINTS_PER_SLICE } from './reconcile-plan.ts';
 import { reconcileService } from './reconciler.ts';
+import { TriggerTimeTracker } from './trigger-time-tracker.ts';
 
 /** The controller's name (`--controllers`): its queue, its client's user and the trace actor. */
 export const ENDPOINTSLICE_CONTROLLER = 'endpointslice-controller';
@@ -78,6 +80,7 @@ export class EndpointSliceController implements Reconciler {
   readonly controllerName: string;
   readonly maxEndpointsPerSlice: number;
   readonly endpointSliceTracker = new EndpointSliceTracker();
+  readonly triggerTimeTracker = new TriggerTimeTracker();
   /** The runner whose queue the informer handlers feed; set by the descriptor once it is built. */
   runner: Controller | null = null;
 
@@ -127,6 +130,7 @@ export class EndpointSliceController implements Reconciler {
     const service = this.serviceInformer.get(namespace, name) as ServiceObject | undefined;
     if (!service) {
       ctx.observe(`Service ${key} not found: deleted`);
+      this.triggerTimeTracker.deleteService(namespace, name);
       this.endpointSliceTracker.deleteService(namespace, name);
       return {};
     }
@@ -156,6 +160,8 @@ export class EndpointSliceController implements Reconciler {
     if (this.endpointSliceTracker.staleSlices(service, endpointSlices)) {
       throw new Error('EndpointSlice informer cache is out of date');
     }
+    // Computed even when the sync writes nothing, so that the tracker's state moves on.
+    const lastChangeTriggerTime = this.triggerTimeTracker.computeEndpointLastChangeTriggerTime(namespace, service, pods);
     try {
       yield* reconcileService(
         ctx.client,
@@ -165,6 +171,7 @@ export class EndpointSliceController implements Reconciler {
         pods,
         endpointSlices,
         (nodeName) => this.nodeInformer.get(undefined, nodeName),
+        lastChangeTriggerTime,
       );
     } catch (e) {
       this.recorder.event(service, 'Warning', 'FailedToUpdateEndpointSlices', `Error updating Endpoint Slices for Service ${namespace}/${name}: ${(e as Error).message}`);

@@ -12,7 +12,7 @@
  * slices of at most `maxEndpointsPerSlice`. Slices of port sets no longer desired are deleted; a Service left with no
  * slice gets an empty placeholder.
  *
- * @remarks Topology hints, trafficDistribution and the last-change-trigger-time annotation are not modelled.
+ * @remarks Topology hints and trafficDistribution are not modelled.
  */
 import type { EndpointPort } from 'kubernetes-types/discovery/v1';
 import { EndpointSet, endpointsEqualBeyondHash, portMapKey } from './endpoint-set.ts';

@@ -24,6 +24,7 @@ import {
   type ServiceObject,
 } from './endpoint-utils.ts';
 import { planByAddressType } from './reconcile-plan.ts';
+import { addTriggerTimeAnnotation } from './trigger-time-tracker.ts';
 
 const SLICE_TYPE = { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice' };
 
@@ -65,6 +66,7 @@ export function* reconcileService(
   pods: readonly PodObject[],
   existingSlices: readonly EndpointSliceObject[],
   getNode: (name: string) => NodeObject | undefined,
+  triggerTime?: number,
 ): ClientOp<void> {
   const errs: string[] = [];
   const supported = getAddressTypesForService(service);
@@ -94,7 +96,7 @@ export function* reconcileService(
     );
     errs.push(...plan.errors);
     try {
-      yield* finalize(client, steps, opts.tracker, service, plan.slicesToCreate, plan.slicesToUpdate, plan.slicesToDelete);
+      yield* finalize(client, steps, opts.tracker, service, plan.slicesToCreate, plan.slicesToUpdate, plan.slicesToDelete, triggerTime);
       const { total, ready, terminating } = plan.endpoints;
       steps.status(`${addressType}: ${total} endpoints: ${ready} ready, ${total - ready - terminating} not ready, ${terminating} terminating`);
     } catch (e) {
@@ -122,6 +124,7 @@ export function* finalize(
   slicesToCreateIn: readonly EndpointSliceObject[],
   slicesToUpdateIn: readonly EndpointSliceObject[],
   slicesToDeleteIn: readonly EndpointSliceObject[],
+  triggerTime?: number,
 ): ClientOp<void> {
   const slicesToCreate = [...slicesToCreateIn];
   const slicesToUpdate = [...slicesToUpdateIn];
@@ -146,6 +149,7 @@ export function* finalize(
   // No new slices for a Service being deleted: the garbage collector is removing them.
   if (!service.metadata.deletionTimestamp) {
     for (const slice of slicesToCreate) {
+      addTriggerTimeAnnotation(slice, triggerTime);
       steps.act(`create EndpointSlice ${slice.metadata.generateName}… (${(slice.endpoints ?? []).length} endpoints)`);
       let created: KubeObject;
       try {
@@ -158,6 +162,7 @@ export function* finalize(
     }
   }
   for (const slice of slicesToUpdate) {
+    addTriggerTimeAnnotation(slice, triggerTime);
     steps.act(`update EndpointSlice ${slice.metadata.name} (${(slice.endpoints ?? []).length} endpoints)`);
     let updated: KubeObject;
     try {
