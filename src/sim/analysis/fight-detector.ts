@@ -14,8 +14,9 @@
  *
  * @remarks `changed` lists at most a handful of top paths per write (rest-client.ts), so a write touching many
  * fields may hide some; a write through `/scale` is only credited with `spec.replicas` and one through `/status`
- * only with `status.*` paths (the subresource cannot change anything else; the trace compares the parent object
- * with the returned Scale).
+ * only with `status.*` paths (the subresource cannot change anything else). The trace's `changed` of a `/scale`
+ * write compares the parent object with the returned Scale, so it may miss `spec.replicas`: a `/scale` write that
+ * moved the resourceVersion is credited with it.
  */
 import type { ObjectRef, TraceEvent } from '../trace/trace-event.ts';
 
@@ -107,17 +108,25 @@ export class FightDetector {
         this.rememberLoop(e.id, e.controller);
         return;
       case 'api.request': {
+        // A reconcile resumes with the cause of the response it got: follow request → response → next request.
+        const known = e.causeId !== null ? this.loopOf.get(e.causeId) : undefined;
+        if (known) this.rememberLoop(e.id, known);
         if (!WRITE_VERBS.has(e.verb)) return;
-        const loop = (e.causeId !== null ? this.loopOf.get(e.causeId) : undefined) ?? e.actor;
+        const loop = known ?? e.actor;
         this.pending.set(e.requestId, { ref: e.object, manager: e.fieldManager ?? e.actor, loop, subresource: e.subresource });
         return;
       }
       case 'api.response': {
+        const viaRequest = e.causeId !== null ? this.loopOf.get(e.causeId) : undefined;
+        if (viaRequest) this.rememberLoop(e.id, viaRequest);
         const w = this.pending.get(e.requestId);
         if (!w) return;
         this.pending.delete(e.requestId);
-        if (e.code >= 300 || !e.changed) return;
-        for (const field of creditedFields(e.changed, w.subresource)) this.record(w, field, e.time, e.object.uid);
+        if (e.code >= 300) return;
+        // A /scale write that moved the resourceVersion changed spec.replicas, whatever `changed` lists.
+        const changed = w.subresource === 'scale' && e.rv !== undefined && e.rvBefore !== undefined && e.rv !== e.rvBefore ? ['spec.replicas'] : e.changed;
+        if (!changed) return;
+        for (const field of creditedFields(changed, w.subresource)) this.record(w, field, e.time, e.object.uid);
         return;
       }
       default:
