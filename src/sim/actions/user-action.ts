@@ -94,6 +94,14 @@ export interface SetLoadAction {
   memory?: string;
 }
 
+/** A commit to the simulated Git repository of the GitOps loop (src/sim/gitops); the first one enables GitOps. */
+export interface GitCommitAction {
+  type: 'git-commit';
+  /** Path → new file text; `null` deletes the file. */
+  files: Record<string, string | null>;
+  message?: string;
+}
+
 export interface FaultAction {
   type: 'fault';
   fault: Fault;
@@ -108,6 +116,7 @@ export type UserAction =
   | NodeAction
   | AddNodeAction
   | SetLoadAction
+  | GitCommitAction
   | FaultAction;
 
 /** An entry of the input log. */

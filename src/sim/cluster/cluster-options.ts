@@ -30,6 +30,11 @@ export interface ClusterOptions {
   /** kube-controller-manager replicas competing for its Lease (default 1). */
   controllerManagerReplicas?: number;
   trace?: TraceOptions;
+  /**
+   * GitOps (src/sim/gitops): a simulated Git repository (`repo`: path → YAML text, the first commit) and the
+   * argocd-application-controller process. Without it, the first `git-commit` action enables both.
+   */
+  gitops?: { repo?: Record<string, string> };
   /** Watch events the api-server keeps for watches to resume from (default 10,000). */
   watchHistory?: number;
   runtime?: {

@@ -20,6 +20,9 @@ import { Kubectl, KUBECTL_MANAGER } from './kubectl.ts';
 import './controllers.ts';
 import { installLoadModel, type LoadModel } from '../metrics/load-model.ts';
 import { describeSetLoad, performSetLoad } from '../metrics/set-load.ts';
+import { ARGOCD_APPLICATION_CONTROLLER } from '../gitops/application-crd.ts';
+import { describeGitCommit, performGitCommit } from '../gitops/git-commit.ts';
+import { installGitRepo, type GitRepo } from '../gitops/git-repo.ts';
 
 export const KUBE_CONTROLLER_MANAGER = 'kube-controller-manager';
 export const KUBE_SCHEDULER = 'kube-scheduler';
@@ -48,6 +51,8 @@ export class Cluster implements TimelineCore<ActResult> {
     this.kubectl = new Kubectl(this.apiServer, this.network.restClient(KUBECTL_MANAGER, { qps: Infinity, burst: Infinity }));
     this.faults = new FaultInjector(this);
     this.enabled = new Set(options.controllers ?? controllerDescriptors().map((d) => d.name));
+    // The argocd process exists only with GitOps on (enableGitOps).
+    this.enabled.delete(ARGOCD_APPLICATION_CONTROLLER);
     this.nodes = nodeSpecs(options.nodes).map((n) => ({ ...n }));
 
     this.addProcess(KUBE_CONTROLLER_MANAGER, 'kube-controller-manager', {
@@ -56,6 +61,20 @@ export class Cluster implements TimelineCore<ActResult> {
     });
     this.addProcess(KUBE_SCHEDULER, 'kube-scheduler', { replicas: 1, leaderElection: false });
     for (const node of this.nodes) this.addKubelet(node);
+    if (options.gitops) this.enableGitOps(options.gitops.repo);
+  }
+
+  /**
+   * Turns GitOps on (once): the Git repository and the argocd-application-controller process. Called at creation
+   * with the `gitops` option, or by the first `git-commit` action.
+   */
+  enableGitOps(files?: Record<string, string>): GitRepo {
+    const repo = installGitRepo(this.runtime, files, this.ctx.now);
+    if (!this.processes.has(ARGOCD_APPLICATION_CONTROLLER)) {
+      this.enabled.add(ARGOCD_APPLICATION_CONTROLLER);
+      this.addProcess(ARGOCD_APPLICATION_CONTROLLER, 'argocd', { replicas: 1, leaderElection: false });
+    }
+    return repo;
   }
 
   /** Applies one user action or fault now. Never throws for bad input: the result says what went wrong. */
@@ -92,6 +111,9 @@ export class Cluster implements TimelineCore<ActResult> {
           break;
         case 'set-load':
           performSetLoad(this.loadModel, action, this.ctx.now, result);
+          break;
+        case 'git-commit':
+          performGitCommit(this.enableGitOps(), action, this.ctx.now, result);
           break;
         case 'fault':
           this.faults.inject(action.fault, result);
@@ -192,6 +214,8 @@ export function describeAction(a: UserAction): string {
       return `add node ${a.name}`;
     case 'set-load':
       return describeSetLoad(a);
+    case 'git-commit':
+      return describeGitCommit(a);
     case 'fault':
       return `fault ${a.fault.type}${'controller' in a.fault ? ` ${a.fault.controller}` : 'node' in a.fault ? ` ${a.fault.node}` : 'image' in a.fault ? ` ${a.fault.image}` : ''}`;
   }

@@ -23,7 +23,7 @@ export interface EventRecorder {
   event(object: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void;
 }
 
-export type ProcessKind = 'kube-controller-manager' | 'kube-scheduler' | 'kubelet';
+export type ProcessKind = 'kube-controller-manager' | 'kube-scheduler' | 'kubelet' | 'argocd';
 
 export interface ControllerHost {
   readonly ctx: SimContext;

@@ -38,6 +38,8 @@ export function describeAction(a: UserAction, select?: ScenarioAction['select'])
       return `add node ${a.name}`;
     case 'set-load':
       return `set load ${target(a)}${a.cpu !== undefined ? ` cpu=${a.cpu}` : ''}${a.memory !== undefined ? ` memory=${a.memory}` : ''}`;
+    case 'git-commit':
+      return `git commit ${Object.keys(a.files).length} file${Object.keys(a.files).length === 1 ? '' : 's'}${a.message ? ` -m ${JSON.stringify(a.message)}` : ''}`;
     case 'fault': {
       const f = a.fault as Record<string, unknown>;
       const on = f.controller ?? f.node ?? f.resource ?? f.image ?? '';

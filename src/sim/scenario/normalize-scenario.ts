@@ -151,6 +151,9 @@ function toScenarioAction(a: ScenarioActionFile, path: PropertyKey[], issues: No
     const { cpu, memory } = a.setLoad;
     return t && done({ type: 'set-load', ...t.target, ...(cpu !== undefined ? { cpu: String(cpu) } : {}), ...(memory !== undefined ? { memory } : {}) });
   }
+  if (a.gitCommit !== undefined) {
+    return done({ type: 'git-commit', files: { ...a.gitCommit.files }, ...(a.gitCommit.message !== undefined ? { message: a.gitCommit.message } : {}) });
+  }
   if (a.fault !== undefined) {
     const f: Record<string, unknown> = { ...a.fault };
     for (const k of ['restartAfter', 'duration', 'delay', 'readyAfter']) if (f[k] !== undefined) f[k] = ms(f[k] as string | number);

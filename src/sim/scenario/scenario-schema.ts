@@ -113,6 +113,15 @@ const setLoadBody = z
   })
   .meta({ description: 'Sets the load on a Deployment from now on; the simulated metrics-server splits it over its ready pods.' });
 
+const gitCommitBody = z
+  .strictObject({
+    files: z
+      .record(z.string().min(1), z.union([z.string(), z.null()]))
+      .meta({ description: 'Path in the Git repository → new file text (YAML); null deletes the file.' }),
+    message: z.string().optional().meta({ description: 'The commit message.' }),
+  })
+  .meta({ description: 'Commits to the simulated Git repository the GitOps loop (argocd-application-controller) syncs from; the first commit turns GitOps on.' });
+
 const controller = z.string().min(1);
 const probability = z.number().min(0).max(1);
 export const faultSchema = z.discriminatedUnion('type', [
@@ -136,7 +145,7 @@ export const faultSchema = z.discriminatedUnion('type', [
 ]);
 
 /** The keys of which an action has exactly one. */
-export const ACTION_KEYS = ['apply', 'create', 'delete', 'scale', 'patch', 'rollout', 'cordon', 'uncordon', 'drain', 'addNode', 'setLoad', 'fault'] as const;
+export const ACTION_KEYS = ['apply', 'create', 'delete', 'scale', 'patch', 'rollout', 'cordon', 'uncordon', 'drain', 'addNode', 'setLoad', 'gitCommit', 'fault'] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 
 export const actionSchema = z
@@ -153,6 +162,7 @@ export const actionSchema = z
     drain: z.string().min(1).optional(),
     addNode: addNodeBody.optional(),
     setLoad: setLoadBody.optional(),
+    gitCommit: gitCommitBody.optional(),
     fault: faultSchema.optional(),
     expectError: z
       .union([z.boolean(), z.string()])
