@@ -15,5 +15,6 @@ import { cronJobControllerDescriptor } from '../controllers/cronjob/descriptor.t
 import { ttlAfterFinishedControllerDescriptor } from '../controllers/ttlafterfinished/descriptor.ts';
 import { endpointSliceControllerDescriptor } from '../controllers/endpointslice/descriptor.ts';
 import { horizontalPodAutoscalerControllerDescriptor } from '../controllers/podautoscaler/descriptor.ts';
+import { argocdApplicationControllerDescriptor } from '../gitops/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor, jobControllerDescriptor, cronJobControllerDescriptor, ttlAfterFinishedControllerDescriptor, horizontalPodAutoscalerControllerDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor, jobControllerDescriptor, cronJobControllerDescriptor, ttlAfterFinishedControllerDescriptor, horizontalPodAutoscalerControllerDescriptor, argocdApplicationControllerDescriptor);
