@@ -227,3 +227,29 @@ describe('HorizontalPodAutoscaler controller: tolerance', () => {
     expect(replicas(s)).toBe(4);
   });
 });
+
+describe('HorizontalPodAutoscaler controller: several metrics', () => {
+  const twoMetrics = hpaYaml().replace(
+    'metrics: [{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}}]',
+    'metrics: [{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}}, {type: Pods, pods: {metric: {name: qps}, target: {type: AverageValue, averageValue: "10"}}}]',
+  );
+
+  it('a metric that fails does not stop a scale-up proposed by another', () => {
+    const s = setup();
+    s.act({ type: 'set-load', resource: 'deployment', name: 'web', cpu: '2100m' });
+    expect(s.apply(twoMetrics).ok).toBe(true);
+    s.runFor(20_000);
+    expect(replicas(s)).toBe(6);
+    expect(hpaStatus(s).conditions?.find((c) => c.type === 'ScalingActive')?.reason).toBe('ValidMetricFound');
+  });
+
+  it('a metric that fails blocks a scale-down: ScalingActive=False with its reason', () => {
+    const s = setup();
+    s.act({ type: 'set-load', resource: 'deployment', name: 'web', cpu: '300m' });
+    s.apply(twoMetrics);
+    s.runFor(6 * MIN);
+    expect(replicas(s)).toBe(3);
+    expect(hpaStatus(s).conditions?.find((c) => c.type === 'ScalingActive')).toMatchObject({ status: 'False', reason: 'FailedGetPodsMetric' });
+    expect(events(s, 'FailedComputeMetricsReplicas')[0]).toMatch(/^invalid metrics \(1 invalid out of 2\), first error is: failed to get pods metric value/);
+  });
+});

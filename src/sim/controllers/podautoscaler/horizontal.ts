@@ -137,18 +137,22 @@ export class HorizontalController implements Reconciler {
     let rescaleReason = '';
     const minReplicas = hpa.spec.minReplicas ?? 1;
     let rescale = true;
+    let retErr: Error | undefined;
 
     if (currentReplicas === 0 && minReplicas !== 0) {
       // Autoscaling is disabled for this resource.
       desiredReplicas = 0;
       rescale = false;
       setCondition(hpa, 'ScalingActive', 'False', 'ScalingDisabled', 'scaling is disabled since the replica count of the target is zero', now);
+      ctx.diff(`${reference} has 0 replicas: scaling is disabled`, true);
     } else if (currentReplicas > hpa.spec.maxReplicas) {
       rescaleReason = 'Current number of replicas above Spec.MaxReplicas';
       desiredReplicas = hpa.spec.maxReplicas;
+      ctx.diff(`have ${currentReplicas} replicas, above maxReplicas ${desiredReplicas}`, false);
     } else if (currentReplicas < minReplicas) {
       rescaleReason = 'Current number of replicas below Spec.MinReplicas';
       desiredReplicas = minReplicas;
+      ctx.diff(`have ${currentReplicas} replicas, below minReplicas ${desiredReplicas}`, false);
     } else {
       const source: MetricsSource = this.metricsSource(namespace, now);
       const computed = computeReplicasForMetrics(hpa, scaleSpec.replicas ?? 0, scaleStatus.replicas ?? 0, scaleStatus.selector ?? '', source, this.recorder, now);
@@ -163,6 +167,8 @@ export class HorizontalController implements Reconciler {
         this.recorder.event(hpa as KubeObject, 'Warning', 'FailedComputeMetricsReplicas', computed.error.message);
         throw new Error(`failed to compute desired number of replicas based on listed metrics for ${reference}: ${computed.error.message}`);
       }
+      // Some metrics failed but the others still propose a scale-up: go on, and report the error at the end.
+      retErr = computed.error;
       let rescaleMetric = '';
       if (computed.replicas > desiredReplicas) {
         desiredReplicas = computed.replicas;
@@ -197,6 +203,7 @@ export class HorizontalController implements Reconciler {
     }
     setStatus(hpa, currentReplicas, desiredReplicas, metricStatuses, rescale, now);
     yield* this.updateStatusIfNeeded(ctx, hpaStatusOriginal, hpa);
+    if (retErr) throw retErr;
   }
 
   /** The pods and samples the replica calculator reads, for one namespace at `now`. */

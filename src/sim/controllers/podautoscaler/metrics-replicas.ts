@@ -176,8 +176,10 @@ function computeReplicasForMetric(
     case 'Object':
     case 'External':
     case 'ContainerResource': {
-      const reason = `FailedGet${spec.type === 'Pods' ? 'Pods' : spec.type}Metric`;
-      const msg = `unable to get metric: no ${spec.type === 'External' ? 'external.metrics.k8s.io' : spec.type === 'ContainerResource' ? 'metrics.k8s.io container' : 'custom.metrics.k8s.io'} API is served in this simulation`;
+      const reason = `FailedGet${spec.type}Metric`;
+      const metricName = spec.pods?.metric.name ?? spec.object?.metric.name ?? spec.external?.metric.name ?? spec.containerResource?.name ?? '';
+      const api = spec.type === 'External' ? 'external.metrics.k8s.io' : spec.type === 'ContainerResource' ? 'metrics.k8s.io (container metrics)' : 'custom.metrics.k8s.io';
+      const msg = `unable to get metric ${metricName}: the server could not find the requested resource (${api} is not served in this simulation)`;
       throw new MetricError(`failed to get ${spec.type.toLowerCase()} metric value: ${msg}`, unableToCompute(hpa, recorder, reason, msg));
     }
     default: {
