@@ -109,6 +109,8 @@ export type TraceEventBody =
       patch?: string;
       message?: string;
       failurePolicy?: 'Fail' | 'Ignore';
+      /** The request was a dry run (webhooks are called for those too: their sideEffects are None). */
+      dryRun?: boolean;
     }
   /** A node-local step of a kubelet or the scheduler that is not an API call (container started, probe passed…). */
   | { kind: 'node.step'; node: string; pod?: ObjectRef; summary: string };

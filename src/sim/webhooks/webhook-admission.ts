@@ -233,6 +233,7 @@ export class WebhookAdmission implements MutatingAdmissionPlugin, AdmissionPlugi
       object,
       ...(attrs.subresource ? { subresource: attrs.subresource } : {}),
       ...result,
+      ...(attrs.dryRun ? { dryRun: true } : {}),
     });
   }
 }
