@@ -1,125 +1,154 @@
 /**
- * The objects: the ownership tree (Deployment → ReplicaSets → Pods, Jobs → Pods, Services → EndpointSlices) and the
- * Nodes, coloured by phase and readiness, flashing when their resourceVersion changes. Above a few hundred pods the
- * pods of each owner collapse into one row with counts (expand on demand). Clicking an object selects it.
+ * The objects, as a laid-out graph: the ownership view (Deployment → ReplicaSets → Pods, Jobs → Pods, Services →
+ * EndpointSlices, standalone objects) or the nodes view (Node → its pods, and the unscheduled ones). Positions come
+ * from ELK (in a web worker), recomputed only when the drawn structure changes; status changes only recolour.
+ * Above a few hundred pods, pods collapse into per-owner / per-node groups with counts that expand on click.
+ * Clicking an object selects it (the Inspector shows it).
  */
-import { memo, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ReactFlow, Background, Controls, useReactFlow, type Edge, type Node } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
-import type { ObjectSummary } from '../../worker/protocol.ts';
-import { ownershipForest, stateClass, stateText, type TreeNode } from './ownership.ts';
-import { act } from '../connection/sim-connection.ts';
+import { buildObjectsGraph, type ObjectsMode, type VNode } from './objects-graph.ts';
+import { elkInput, positionsOf, provisionalPositions, type Point } from './elk-input.ts';
+import { layoutInWorker } from './elk-layout.ts';
+import { OBJECT_NODE_TYPES } from './object-nodes.tsx';
 
-/** Above this many pods under one owner, they are shown as counts until expanded. */
-export const COLLAPSE_PODS_ABOVE = 12;
+/** Whether two drawn nodes would render the same (so the previous React Flow node can be reused). */
+function sameVNode(a: VNode, b: VNode): boolean {
+  if (a.type === 'object' && b.type === 'object') return a.object === b.object && a.note === b.note;
+  if (a.type === 'group' && b.type === 'group')
+    return a.total === b.total && a.expanded === b.expanded && a.shown === b.shown && a.counts.join(';') === b.counts.join(';');
+  return a.type === 'label' && b.type === 'label' && a.label === b.label;
+}
 
-const ObjectRow = memo(function ObjectRow({ o, selected, onSelect, extra }: { o: ObjectSummary; selected: boolean; onSelect: (k: string) => void; extra?: string }) {
-  return (
-    <div
-      className={`obj ${stateClass(o)} ${selected ? 'selected' : ''}`}
-      key={`${o.key}@${o.resourceVersion}`}
-      onClick={() => onSelect(o.key)}
-      data-testid={`obj-${o.kind}-${o.name}`}
-      title={`${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name} (rv ${o.resourceVersion})`}
-    >
-      <span className="kind">{o.kind}</span>
-      <span className="name">{o.name}</span>
-      <span className="state">{stateText(o)}{extra ? ` · ${extra}` : ''}</span>
-      {o.kind === 'Pod' && !o.deleting && (
-        <button
-          className="mini danger"
-          title="Delete this pod"
-          aria-label={`Delete pod ${o.name}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            void act({ type: 'delete', resource: 'pod', namespace: o.namespace, name: o.name });
-          }}
-          data-testid={`delete-${o.name}`}
-        >
-          ✕
-        </button>
-      )}
-    </div>
+/** Re-frames the view when asked (after the first layout of a mode). */
+function FitOn({ token }: { token: number }) {
+  const { fitView } = useReactFlow();
+  useEffect(() => {
+    if (token === 0) return;
+    const t = setTimeout(() => void fitView({ padding: 0.05, duration: 200, maxZoom: 1 }), 30);
+    return () => clearTimeout(t);
+  }, [token, fitView]);
+  return null;
+}
+
+/** Lays out each new structure in the ELK worker (one at a time, the latest wins) and returns placed positions. */
+function useLayout(graph: ReturnType<typeof buildObjectsGraph>): { positions: ReadonlyMap<string, Point>; fitToken: number } {
+  const [laidOut, setLaidOut] = useState<{ structure: string; positions: ReadonlyMap<string, Point>; fitToken: number }>({ structure: '', positions: new Map(), fitToken: 0 });
+  const latest = useRef(graph);
+  latest.current = graph;
+  const busy = useRef(false);
+  const fitted = useRef('');
+  useEffect(() => {
+    const run = () => {
+      if (busy.current) return;
+      const g = latest.current;
+      busy.current = true;
+      layoutInWorker(elkInput(g))
+        .then((result) => {
+          const mode = g.structure.slice(0, g.structure.indexOf('|'));
+          const refit = fitted.current !== mode && g.nodes.length > 0;
+          if (refit) fitted.current = mode;
+          setLaidOut((s) => ({ structure: g.structure, positions: positionsOf(result), fitToken: s.fitToken + (refit ? 1 : 0) }));
+        })
+        .catch((e: unknown) => console.warn('objects layout failed', e))
+        .finally(() => {
+          busy.current = false;
+          if (latest.current.structure !== g.structure) run();
+        });
+    };
+    run();
+  }, [graph.structure]);
+  const positions = useMemo(
+    () => (laidOut.structure === graph.structure ? laidOut.positions : provisionalPositions(graph, laidOut.positions)),
+    // Provisional positions depend on the structure only; recomputing them on every status change would be waste.
+    [laidOut, graph.structure],
   );
-});
-
-function Branch({ node, selectedKey, onSelect, expanded, toggle }: { node: TreeNode; selectedKey?: string; onSelect: (k: string) => void; expanded: Set<string>; toggle: (k: string) => void }) {
-  const pods = node.children.filter((c) => c.object.kind === 'Pod');
-  const rest = node.children.filter((c) => c.object.kind !== 'Pod');
-  const collapse = pods.length > COLLAPSE_PODS_ABOVE && !expanded.has(node.object.key);
-  const counts = useMemo(() => {
-    const m = new Map<string, number>();
-    for (const p of pods) m.set(stateClass(p.object), (m.get(stateClass(p.object)) ?? 0) + 1);
-    return [...m].sort();
-  }, [pods]);
-  return (
-    <li>
-      {/* Keyed by resourceVersion so a change re-mounts the row and replays the flash animation. */}
-      <ObjectRow key={`${node.object.key}@${node.object.resourceVersion}`} o={node.object} selected={selectedKey === node.object.key} onSelect={onSelect} />
-      {(node.children.length > 0) && (
-        <ul>
-          {rest.map((c) => (
-            <Branch key={c.object.key} node={c} selectedKey={selectedKey} onSelect={onSelect} expanded={expanded} toggle={toggle} />
-          ))}
-          {collapse ? (
-            <li>
-              <button className="group" onClick={() => toggle(node.object.key)} data-testid="pod-group">
-                {pods.length} pods: {counts.map(([k, n]) => `${n} ${k}`).join(', ')} (show)
-              </button>
-            </li>
-          ) : (
-            pods.map((c) => <Branch key={c.object.key} node={c} selectedKey={selectedKey} onSelect={onSelect} expanded={expanded} toggle={toggle} />)
-          )}
-          {pods.length > COLLAPSE_PODS_ABOVE && !collapse && (
-            <li>
-              <button className="group" onClick={() => toggle(node.object.key)}>
-                collapse {pods.length} pods
-              </button>
-            </li>
-          )}
-        </ul>
-      )}
-    </li>
-  );
+  return { positions, fitToken: laidOut.fitToken };
 }
 
 export function ObjectsView() {
   const objects = useSim((s) => s.objects);
   const selection = useSim((s) => s.selection);
   const select = useSim((s) => s.select);
-  const [expanded, setExpanded] = useState<Set<string>>(new Set());
-  const all = useMemo(() => [...objects.values()], [objects]);
-  const workloads = useMemo(() => ownershipForest(all.filter((o) => o.kind !== 'Node' && o.kind !== 'Namespace')), [all]);
-  const nodes = useMemo(() => all.filter((o) => o.kind === 'Node').sort((a, b) => a.name.localeCompare(b.name)), [all]);
-  const podsPerNode = useMemo(() => {
-    const m = new Map<string, number>();
-    for (const o of all) if (o.kind === 'Pod' && o.nodeName && !o.deleting) m.set(o.nodeName, (m.get(o.nodeName) ?? 0) + 1);
-    return m;
-  }, [all]);
+  const [mode, setMode] = useState<ObjectsMode>('ownership');
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const graph = useMemo(() => buildObjectsGraph(objects.values(), mode, expanded), [objects, mode, expanded]);
+  const { positions, fitToken } = useLayout(graph);
   const selectedKey = selection?.type === 'object' ? selection.key : undefined;
-  const onSelect = (key: string) => select({ type: 'object', key });
-  const toggle = (key: string) =>
+
+  // React Flow nodes, reusing the previous node object when nothing about it changed (so only changed nodes re-render).
+  const cache = useRef(new Map<string, Node>());
+  const nodes = useMemo(() => {
+    const next = new Map<string, Node>();
+    const out: Node[] = [];
+    for (const v of graph.nodes) {
+      const position = positions.get(v.id) ?? { x: 0, y: 0 };
+      const selected = v.id === selectedKey;
+      const prev = cache.current.get(v.id);
+      const prevData = prev?.data as { v: VNode; selected: boolean } | undefined;
+      const n =
+        prev && prevData && prev.position === position && prevData.selected === selected && sameVNode(prevData.v, v)
+          ? prev
+          : { id: v.id, type: v.type, position, data: { v, selected }, selectable: false, draggable: false, connectable: false };
+      next.set(v.id, n);
+      out.push(n);
+    }
+    cache.current = next;
+    return out;
+  }, [graph, positions, selectedKey]);
+  const edges = useMemo<Edge[]>(
+    () => graph.edges.map((e) => ({ id: e.id, source: e.source, target: e.target, className: 'oedge', selectable: false, focusable: false })),
+    // Edges change only with the structure.
+    [graph.structure],
+  );
+
+  const toggle = (id: string) =>
     setExpanded((s) => {
       const n = new Set(s);
-      if (n.has(key)) n.delete(key);
-      else n.add(key);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
       return n;
     });
+
   return (
-    <section className="objects" aria-label="Objects">
-      <h2>Objects</h2>
-      <ul className="tree">
-        {workloads.map((n) => (
-          <Branch key={n.object.key} node={n} selectedKey={selectedKey} onSelect={onSelect} expanded={expanded} toggle={toggle} />
-        ))}
-      </ul>
-      <h2>Nodes</h2>
-      <ul className="tree nodes">
-        {nodes.map((n) => (
-          <li key={n.key}>
-            <ObjectRow key={`${n.key}@${n.resourceVersion}`} o={n} extra={`${podsPerNode.get(n.name) ?? 0} pods`} selected={selectedKey === n.key} onSelect={onSelect} />
-          </li>
-        ))}
-      </ul>
+    <section className="objects objects-graph" aria-label="Objects" data-testid="objects-view">
+      <header className="objects-header">
+        <h2>Objects</h2>
+        <div className="mode-toggle" role="group" aria-label="Objects view">
+          {(['ownership', 'nodes'] as const).map((m) => (
+            <button key={m} className={`mini ${mode === m ? 'on' : ''}`} aria-pressed={mode === m} onClick={() => setMode(m)} data-testid={`objects-mode-${m}`}>
+              {m === 'ownership' ? 'Ownership' : 'Nodes'}
+            </button>
+          ))}
+        </div>
+        <span className="hint" data-testid="objects-summary">
+          {graph.pods.toLocaleString('en-US')} pods{graph.aggregated ? ' (grouped)' : ''} · {graph.nodes.length} drawn
+        </span>
+      </header>
+      <div className="objects-flow">
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={OBJECT_NODE_TYPES}
+          minZoom={0.05}
+          maxZoom={2}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          proOptions={{ hideAttribution: true }}
+          onNodeClick={(_, n) => {
+            const v = (n.data as { v: VNode }).v;
+            if (v.type === 'object') select({ type: 'object', key: v.id });
+            else if (v.type === 'group') toggle(v.id);
+          }}
+        >
+          <Background gap={32} />
+          <Controls showInteractive={false} />
+          <FitOn token={fitToken} />
+        </ReactFlow>
+      </div>
     </section>
   );
 }

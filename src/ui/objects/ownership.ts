@@ -21,7 +21,7 @@ export function ownershipForest(objects: Iterable<ObjectSummary>, kinds?: Readon
   const order = (a: TreeNode, b: TreeNode) => {
     const ka = ROOT_ORDER.indexOf(a.object.kind);
     const kb = ROOT_ORDER.indexOf(b.object.kind);
-    return (ka < 0 ? 99 : ka) - (kb < 0 ? 99 : kb) || a.object.name.localeCompare(b.object.name);
+    return (ka < 0 ? 99 : ka) - (kb < 0 ? 99 : kb) || (a.object.name < b.object.name ? -1 : a.object.name > b.object.name ? 1 : 0);
   };
   const sort = (list: TreeNode[]) => {
     list.sort(order);
