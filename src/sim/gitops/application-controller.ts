@@ -62,12 +62,16 @@ interface OperationState {
 export class ApplicationEventHandler implements ResourceEventHandler {
   constructor(readonly controller: ApplicationController) {}
   onAdd(obj: KubeObject): void {
-    this.controller.runner?.enqueue(`${obj.metadata.namespace}/${obj.metadata.name}`, 'add');
+    const key = `${obj.metadata.namespace}/${obj.metadata.name}`;
+    this.controller.refreshLatest.add(key);
+    this.controller.runner?.enqueue(key, 'add');
   }
   onUpdate(oldObj: KubeObject, newObj: KubeObject): void {
     const refresh = 'argocd.argoproj.io/refresh';
     if (deepEqual(oldObj.spec, newObj.spec) && oldObj.metadata.annotations?.[refresh] === newObj.metadata.annotations?.[refresh]) return;
-    this.controller.runner?.enqueue(`${newObj.metadata.namespace}/${newObj.metadata.name}`, 'update');
+    const key = `${newObj.metadata.namespace}/${newObj.metadata.name}`;
+    this.controller.refreshLatest.add(key);
+    this.controller.runner?.enqueue(key, 'update');
   }
   onDelete(): void {}
 }
@@ -96,6 +100,10 @@ export class ApplicationController implements Reconciler {
   private readonly trackedHandler: TrackedResourceHandler;
   /** The last sync of each Application ("ns/name|uid") this process ran: newer than a stale cache may show. */
   private readonly lastOperation = new Map<string, OperationState>();
+  /** When each Application's revision was last resolved in Git (virtual ms). */
+  private readonly revisionCheckedAt = new Map<string, number>();
+  /** Keys whose next refresh must resolve the revision again (the Application itself changed). */
+  readonly refreshLatest = new Set<string>();
   /** The status this process last wrote for each Application, with the resourceVersion it got. */
   private readonly lastWritten = new Map<string, { rv: string; status: JsonMap }>();
 
@@ -150,7 +158,15 @@ export class ApplicationController implements Reconciler {
 
     // The live objects: the kinds Git names and the kinds the app managed before (for pruning).
     const kinds = new Map<string, [string, string]>();
-    const rendered = repo ? compareAppState(repo, name, spec, () => undefined) : null;
+    // CompareWithLatest (the 180 s refresh, a spec change, the first look) resolves the revision again; a refresh
+    // caused by a live change compares with the recent revision (upstream's CompareWithRecent): Git is polled.
+    const appKey = `${key}|${app.metadata.uid ?? ''}`;
+    const checkedAt = this.revisionCheckedAt.get(appKey);
+    const latest = this.refreshLatest.delete(key) || checkedAt === undefined || ctx.now - checkedAt >= RECONCILIATION_TIMEOUT_MS;
+    const recent = ((oldStatus.sync as JsonMap | undefined)?.revision as string | undefined) || undefined;
+    const pinned = latest ? undefined : recent;
+    if (latest) this.revisionCheckedAt.set(appKey, ctx.now);
+    const rendered = repo ? compareAppState(repo, name, spec, () => undefined, [], pinned) : null;
     for (const r of rendered?.resources ?? []) kinds.set(`${r.desired!.apiVersion}|${r.desired!.kind}`, [r.desired!.apiVersion, r.desired!.kind]);
     for (const r of (oldStatus.resources ?? []) as Array<{ group: string; version: string; kind: string }>) {
       const av = r.group ? `${r.group}/${r.version}` : r.version;
@@ -163,7 +179,7 @@ export class ApplicationController implements Reconciler {
     }
     const lookup = (av: string, k: string, ns: string | undefined, n: string): KubeObject | undefined => this.watched.get(`${av}|${k}`)?.get(ns, n);
     const tracked = informers.flatMap((i) => i.list().filter((o) => o.metadata.labels?.[TRACKING_LABEL] === name));
-    const cmp: Comparison = repo ? compareAppState(repo, name, spec, lookup, tracked) : { revision: null, syncStatus: 'Unknown', health: 'Healthy', resources: [], errors: ['no Git repository'] };
+    const cmp: Comparison = repo ? compareAppState(repo, name, spec, lookup, tracked, pinned) : { revision: null, syncStatus: 'Unknown', health: 'Healthy', resources: [], errors: ['no Git repository'] };
 
     ctx.observe(
       `Git ${cmp.revision?.slice(0, 7) ?? '(none)'} at ${spec.source?.path || '.'}: ${cmp.resources.length} resources`,

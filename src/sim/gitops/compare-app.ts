@@ -68,13 +68,20 @@ export function resourceKey(obj: Pick<KubeObject, 'apiVersion' | 'kind' | 'metad
   return `${groupVersion(obj.apiVersion).group}/${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`;
 }
 
-/**
- * The desired objects of an Application at `revision` (default HEAD): every manifest under `spec.source.path`,
- * its namespace defaulted to `spec.destination.namespace`, and Argo CD's tracking label set to the app's name.
- */
-export function renderDesired(repo: GitRepo, appName: string, spec: ApplicationSpec): { revision: string | null; objects: KubeObject[]; errors: string[] } {
+/** `spec.source.targetRevision` resolved in the repo: HEAD (or main/master) is the newest commit; else a sha prefix. */
+export function resolveRevision(repo: GitRepo, spec: ApplicationSpec): string | null {
   const target = spec.source?.targetRevision;
-  const revision = !target || target === 'HEAD' || target === 'main' || target === 'master' ? repo.head() : (repo.log().find((c) => c.sha.startsWith(target))?.sha ?? null);
+  return !target || target === 'HEAD' || target === 'main' || target === 'master' ? repo.head() : (repo.log().find((c) => c.sha.startsWith(target))?.sha ?? null);
+}
+
+/**
+ * The desired objects of an Application at `pinned` (default: the resolved `targetRevision`): every manifest under
+ * `spec.source.path`, its namespace defaulted to `spec.destination.namespace`, and Argo CD's tracking label set to
+ * the app's name.
+ */
+export function renderDesired(repo: GitRepo, appName: string, spec: ApplicationSpec, pinned?: string): { revision: string | null; objects: KubeObject[]; errors: string[] } {
+  const target = spec.source?.targetRevision;
+  const revision = pinned && repo.files(pinned) ? pinned : resolveRevision(repo, spec);
   const errors: string[] = [];
   const objects: KubeObject[] = [];
   if (revision === null) {
@@ -105,8 +112,8 @@ export function renderDesired(repo: GitRepo, appName: string, spec: ApplicationS
  * Compares an Application's desired state with the cluster. `tracked` are live objects carrying the app's tracking
  * label (candidates for pruning when Git no longer has them).
  */
-export function compareAppState(repo: GitRepo, appName: string, spec: ApplicationSpec, live: LiveLookup, tracked: readonly KubeObject[] = []): Comparison {
-  const { revision, objects, errors } = renderDesired(repo, appName, spec);
+export function compareAppState(repo: GitRepo, appName: string, spec: ApplicationSpec, live: LiveLookup, tracked: readonly KubeObject[] = [], pinned?: string): Comparison {
+  const { revision, objects, errors } = renderDesired(repo, appName, spec, pinned);
   const resources: ComparedResource[] = [];
   const seen = new Set<string>();
   for (const desired of objects) {
