@@ -24,6 +24,8 @@ export class ResourceRegistry {
   private readonly byGvk = new Map<string, ResourceInfo>();
   /** Custom kinds in registration order, keyed by gvk. */
   private readonly custom = new Map<string, ResourceInfo>();
+  /** `byGvk` by apiVersion then kind, for {@link lookup}; rebuilt after a change (null). */
+  private byVersion: Map<string, Map<string, ResourceInfo>> | null = null;
 
   constructor() {
     for (const info of BUILTIN_RESOURCES) this.byGvk.set(gvkKey(apiVersionOf(info), info.kind), info);
@@ -31,7 +33,17 @@ export class ResourceRegistry {
 
   /** The served kind for an apiVersion + kind, or undefined (a 404 / "no matches for kind"). */
   lookup(apiVersion: string, kind: string): ResourceInfo | undefined {
-    return this.byGvk.get(gvkKey(apiVersion, kind));
+    // By apiVersion then kind: the request's own strings, no "apps/v1/Deployment" key built per request.
+    if (this.byVersion === null) {
+      this.byVersion = new Map();
+      for (const info of this.byGvk.values()) {
+        const v = apiVersionOf(info);
+        let kinds = this.byVersion.get(v);
+        if (!kinds) this.byVersion.set(v, (kinds = new Map()));
+        kinds.set(info.kind, info);
+      }
+    }
+    return this.byVersion.get(apiVersion)?.get(kind);
   }
 
   /** Whether some version of `group`/`kind` is served (tells "wrong apiVersion" from "unknown kind"). */
@@ -61,6 +73,7 @@ export class ResourceRegistry {
     if (this.byGvk.has(key) && !this.custom.has(key)) return; // never shadow a built-in
     this.custom.set(key, info);
     this.byGvk.set(key, info);
+    this.byVersion = null;
   }
 
   /** Removes every custom kind of `group` + `kind` (all versions). */
@@ -69,12 +82,14 @@ export class ResourceRegistry {
       if (info.group === group && info.kind === kind) {
         this.custom.delete(key);
         this.byGvk.delete(key);
+        this.byVersion = null;
       }
     }
   }
 
   /** Whether `info` is a custom resource. */
   isCustom(info: ResourceInfo): boolean {
+    if (this.custom.size === 0) return false;
     return this.custom.has(gvkKey(apiVersionOf(info), info.kind));
   }
 
