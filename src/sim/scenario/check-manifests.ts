@@ -8,6 +8,7 @@
  */
 import { parseManifests } from '../actions/manifests.ts';
 import { apiVersionOf, BUILTIN_RESOURCES } from '../api/resources.ts';
+import { APPLICATION_API_VERSION, APPLICATION_KIND } from '../gitops/application-crd.ts';
 
 /** Where a manifests value sits in the scenario file and how to map its own lines onto the file's. */
 export interface ManifestsSite {
@@ -31,6 +32,8 @@ export function checkManifests(sites: readonly ManifestsSite[]): ManifestIssue[]
   const issues: ManifestIssue[] = [];
   const parsed = sites.map((site) => ({ site, result: parseManifests(site.value) }));
   const known = new Set(BUILTIN_RESOURCES.map((r) => `${apiVersionOf(r)}/${r.kind}`));
+  // The Application CRD, installed by the argocd-application-controller once GitOps is on (a gitCommit action).
+  known.add(`${APPLICATION_API_VERSION}/${APPLICATION_KIND}`);
   for (const { result } of parsed) {
     for (const d of result.documents) {
       const o = d.object as { kind?: unknown; spec?: { group?: unknown; names?: { kind?: unknown }; versions?: Array<{ name?: unknown }> } };
