@@ -28,11 +28,26 @@ export const CHROMIUM_ARGS = [
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+/** The parts of vite's (rolldown's) build output the budgets read. */
+export interface BuiltChunk {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  /** Static imports (file names). */
+  imports?: string[];
+  dynamicImports?: string[];
+  /** Source module id → its size in this chunk after tree-shaking, before minification. */
+  modules?: Record<string, { renderedLength: number }>;
+}
+
 /** A built and served page. `close()` stops the server and deletes the build. */
 export interface ServedPage {
   /** Base URL, ending in "/". */
   url: string;
   outDir: string;
+  /** What vite's build returned: chunks with their modules' rendered sizes (bench/page-budgets.ts reads them). */
+  output: BuiltChunk[];
   close(): Promise<void>;
 }
 
@@ -49,7 +64,16 @@ export async function buildAndServe(options: { input?: string; label?: string } 
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, ...(options.input ? { rollupOptions: { input: options.input } } : {}) },
   };
-  await build(inline);
+  // Under vitest NODE_ENV is "test", and vite would then bundle React's development build (several times slower).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  let result: Awaited<ReturnType<typeof build>>;
+  try {
+    result = await build({ ...inline, mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   let server: PreviewServer;
   try {
     server = await preview({ ...inline, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
@@ -66,6 +90,7 @@ export async function buildAndServe(options: { input?: string; label?: string } 
   return {
     url: url.endsWith('/') ? url : `${url}/`,
     outDir,
+    output: (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? (r.output as unknown as BuiltChunk[]) : [])),
     async close() {
       await server.close();
       rmSync(work, { recursive: true, force: true });

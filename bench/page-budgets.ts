@@ -1,0 +1,295 @@
+/**
+ * The page's performance budgets (issue 4), measured in headless Debian chromium on a local `vite preview`:
+ *
+ *  1. initial JS ≤ 300 KB gzip, Monaco lazy-loaded: the gzip size of every JS file the page requests before any
+ *     interaction, split into the entry (index.html's script and its static imports), the simulation worker, and the
+ *     lazy chunks/workers; plus what the entry chunk is made of (by package, from the build's module sizes);
+ *  2. first animated frame ≤ 1.5 s after navigation: an init script watches every animation frame and records
+ *     performance.now() (ms since navigation start) at the first one where the clock shows virtual time > 0 and the
+ *     controller graph has nodes;
+ *  3. a 1,000-pod scenario animating at a median ≥ 30 fps: a Deployment of 1,000 replicas on 40 nodes (sent to the
+ *     worker as an `init`, as a share link would), requestAnimationFrame callbacks counted per second for 10 s;
+ *  4. a 20,000-pod scenario stays responsive: click to highlight ≤ 100 ms, median of 10 clicks on object rows while
+ *     it scales (pods aggregated into groups), from the click to the inspector showing the object.
+ *
+ * Run: `npx tsx bench/page-budgets.ts [--profile] [--skip-20k] [--wait-20k=<s>]`. Prints a table; exits 0 (a missed
+ * budget is a finding, not a crash). `--profile` adds the top self-time functions of the page's main thread during the
+ * 1,000-pod run and the 20,000-pod clicks (Chrome DevTools Protocol profiler).
+ */
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, CDPSession, Page, Response } from 'playwright-core';
+import { buildAndServe, launchChromium, type BuiltChunk } from '../e2e/harness.ts';
+import { openApp, podNames, postToWorker } from '../e2e/page-driver.ts';
+
+const args = new Set(process.argv.slice(2));
+const PROFILE = args.has('--profile');
+const WAIT_20K_S = Number([...args].find((a) => a.startsWith('--wait-20k='))?.split('=')[1] ?? 60);
+
+const BUDGET = { initialJsKB: 300, firstFrameMs: 1500, fps: 30, clickMs: 100 };
+
+function deployment(replicas: number): string {
+  return `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+`;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : NaN;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
+
+/** Records, in the page, the first animation frame with virtual time > 0 and a drawn graph; and counts frames. */
+const FRAME_PROBE = `(() => {
+  const w = window;
+  w.__frames = 0;
+  const loop = () => {
+    w.__frames++;
+    if (w.__loopscopeFirstAnimatedFrame === undefined) {
+      const t = document.querySelector('[data-testid="virtual-time"]');
+      if (t && t.textContent && t.textContent !== '0.000 s' && document.querySelector('.react-flow__node')) {
+        w.__loopscopeFirstAnimatedFrame = performance.now();
+      }
+    }
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+})();`;
+
+// ----------------------------------------------------------------------------------------------------- 1. initial JS
+
+interface Loaded {
+  url: string;
+  bytes: number;
+  gzip: number;
+}
+
+async function initialJs(context: BrowserContext, url: string, output: BuiltChunk[]): Promise<void> {
+  const page = await context.newPage();
+  const files: Loaded[] = [];
+  const pending: Array<Promise<void>> = [];
+  const onResponse = (r: Response) => {
+    if (!r.url().endsWith('.js')) return;
+    pending.push(
+      r.body().then(
+        (b) => void files.push({ url: new URL(r.url()).pathname.replace(/^\//, ''), bytes: b.length, gzip: gzipSync(b).length }),
+        () => undefined,
+      ),
+    );
+  };
+  page.on('response', onResponse);
+  context.on('response', onResponse); // workers' scripts are fetched by the context
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="editor-host"] .monaco-editor', { timeout: 60_000 });
+  await page.waitForTimeout(2000);
+  await Promise.all(pending);
+  page.off('response', onResponse);
+  context.off('response', onResponse);
+  await page.close();
+
+  const seen = new Map(files.map((f) => [f.url, f]));
+  const chunks = output.filter((c) => c.type === 'chunk');
+  const entry = chunks.find((c) => c.isEntry && /index/.test(c.fileName));
+  const entryFiles = new Set<string>(entry ? [entry.fileName, ...(entry.imports ?? [])] : []);
+  const group = (f: Loaded) => (entryFiles.has(f.url) ? 'entry (index.html)' : /sim\.worker/.test(f.url) ? 'simulation worker' : 'lazy (editor, its workers)');
+  const sums = new Map<string, { bytes: number; gzip: number }>();
+  console.log('\n1. JS requested before any interaction (gzip level 6):');
+  for (const f of [...seen.values()].sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`   ${f.url.padEnd(44)} ${kb(f.bytes).padStart(11)}  gzip ${kb(f.gzip).padStart(10)}   ${group(f)}`);
+    const s = sums.get(group(f)) ?? { bytes: 0, gzip: 0 };
+    s.bytes += f.bytes;
+    s.gzip += f.gzip;
+    sums.set(group(f), s);
+  }
+  for (const [g, s] of sums) console.log(`   total ${g}: ${kb(s.gzip)} gzip`);
+  const needed = (sums.get('entry (index.html)')?.gzip ?? 0) + (sums.get('simulation worker')?.gzip ?? 0);
+  console.log(`   => initial JS needed for the first frame (entry + simulation worker): ${kb(needed)} gzip; budget ${BUDGET.initialJsKB} KB: ${verdict(needed <= BUDGET.initialJsKB * 1024)}`);
+  console.log(`   => entry alone: ${kb(sums.get('entry (index.html)')?.gzip ?? 0)} gzip; Monaco is ${[...seen.keys()].some((u) => /yaml-editor/.test(u)) ? 'lazy (own chunk) but requested at load, since the editor panel mounts at once' : 'not requested'}`);
+
+  for (const c of [entry, chunks.find((x) => /sim\.worker/.test(x.fileName))]) {
+    if (!c?.modules) continue;
+    const byPackage = new Map<string, number>();
+    for (const [id, m] of Object.entries(c.modules)) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? (/\/src\/([^/]+\/[^/]+)/.exec(id)?.[1] ?? id.split('/').slice(-2).join('/'));
+      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + m.renderedLength);
+    }
+    const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
+    console.log(`   what ${c.fileName} is made of (rendered, before minification; share of ${kb(total)}):`);
+    for (const [pkg, n] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`     ${pkg.padEnd(40)} ${kb(n).padStart(10)}  ${((n / total) * 100).toFixed(1)}%`);
+  }
+}
+
+// -------------------------------------------------------------------------------------------------- 2. first frame
+
+async function firstFrame(context: BrowserContext, url: string): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const page = await context.newPage();
+    await page.addInitScript(FRAME_PROBE);
+    await page.goto(url);
+    const t = await page.waitForFunction(() => (window as unknown as { __loopscopeFirstAnimatedFrame?: number }).__loopscopeFirstAnimatedFrame, null, { timeout: 60_000, polling: 100 });
+    times.push(Number(await t.jsonValue()));
+    await page.close();
+  }
+  const warm = median(times.slice(1));
+  console.log(`\n2. first animated frame after navigation: cold ${times[0]!.toFixed(0)} ms, warm (median of ${times.length - 1}) ${warm.toFixed(0)} ms [${times.map((t) => t.toFixed(0)).join(', ')}]`);
+  console.log(`   budget ${BUDGET.firstFrameMs} ms: cold ${verdict(times[0]! <= BUDGET.firstFrameMs)}, warm ${verdict(warm <= BUDGET.firstFrameMs)}`);
+}
+
+// ---------------------------------------------------------------------------------------------- 3./4. big clusters
+
+async function startCluster(context: BrowserContext, url: string, nodes: number, replicas: number): Promise<Page> {
+  const { page } = await openApp(context, url);
+  await page.evaluate(FRAME_PROBE);
+  await postToWorker(page, { type: 'init', v: 1, requestId: 1_000_000, setup: { seed: 7, nodes, manifests: deployment(replicas) } });
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="obj-Node-"]').length === n, nodes, { timeout: 60_000 });
+  return page;
+}
+
+async function clusterState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const d = document.querySelector('[data-testid="obj-Deployment-web"]') as HTMLElement | null;
+    const t = document.querySelector('[data-testid="virtual-time"]')?.textContent;
+    return `virtual time ${t}; deployment ${d?.innerText.replace(/\s+/g, ' ') ?? '?'}`;
+  });
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+async function startProfile(page: Page): Promise<CDPSession | null> {
+  if (!PROFILE) return null;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+async function stopProfile(cdp: CDPSession | null, title: string): Promise<void> {
+  if (!cdp) return;
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[] } };
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const hits = n.hitCount ?? 0;
+    total += hits;
+    const file = n.callFrame.url.split('/').pop() ?? '';
+    const key = `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + hits);
+  }
+  console.log(`   main-thread profile, ${title} (self time, top 15 of ${total} samples at 1 ms):`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`     ${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+  await cdp.detach();
+}
+
+async function fps1000(context: BrowserContext, url: string): Promise<void> {
+  const page = await startCluster(context, url, 40, 1000);
+  const cdp = await startProfile(page);
+  const perSecond: number[] = [];
+  let last = await page.evaluate(() => (window as unknown as { __frames: number }).__frames);
+  for (let s = 0; s < 10; s++) {
+    await page.waitForTimeout(1000);
+    const n = await page.evaluate(() => (window as unknown as { __frames: number }).__frames);
+    perSecond.push(n - last);
+    last = n;
+  }
+  const state = await clusterState(page);
+  await stopProfile(cdp, '1,000 pods');
+  const m = median(perSecond);
+  console.log(`\n3. 1,000 pods on 40 nodes, frames per second over 10 s: median ${m} [${perSecond.join(', ')}]; budget ${BUDGET.fps}: ${verdict(m >= BUDGET.fps)}`);
+  console.log(`   after 10 s: ${state}; pods listed: ${(await podNames(page)).length} (others aggregated)`);
+  await page.close();
+}
+
+async function clicks20k(context: BrowserContext, url: string): Promise<void> {
+  const page = await startCluster(context, url, 200, 20_000);
+  const started = Date.now();
+  await page.waitForTimeout(WAIT_20K_S * 1000);
+  const before = await clusterState(page);
+  const cdp = await startProfile(page);
+  const rows = ['obj-Deployment-web', 'obj-Node-node-1', 'obj-Node-node-2'];
+  const rsName = await page.evaluate(() => document.querySelector('[data-testid^="obj-ReplicaSet-"]')?.getAttribute('data-testid') ?? null);
+  if (rsName) rows.splice(1, 0, rsName);
+  const shown: number[] = [];
+  const loaded: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const id = rows[i % rows.length]!;
+    const r = await page.evaluate(async (testId) => {
+      const row = document.querySelector(`[data-testid="${testId}"]`) as HTMLElement | null;
+      if (!row) return null;
+      const name = row.querySelector('.name')?.textContent ?? '';
+      const inspector = () => document.querySelector('[data-testid="object-inspector"]');
+      const t0 = performance.now();
+      row.click();
+      let tShown = NaN;
+      let tLoaded = NaN;
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          const el = inspector();
+          const now = performance.now();
+          if (Number.isNaN(tShown) && el?.querySelector('h3 .name')?.textContent?.endsWith(name)) tShown = now;
+          if (!Number.isNaN(tShown) && Number.isNaN(tLoaded) && el?.querySelector('.spec-status')) tLoaded = now;
+          if (!Number.isNaN(tLoaded) || now - t0 > 10_000) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+      return { shown: tShown - t0, loaded: tLoaded - t0 };
+    }, id);
+    if (r) {
+      shown.push(r.shown);
+      loaded.push(r.loaded);
+    }
+    await page.waitForTimeout(300);
+  }
+  await stopProfile(cdp, '20,000 pods, clicks');
+  const after = await clusterState(page);
+  const m = median(shown);
+  console.log(`\n4. 20,000 pods on 200 nodes, click on an object row → inspector shows it (next animation frame), median of ${shown.length}: ${m.toFixed(0)} ms [${shown.map((x) => x.toFixed(0)).join(', ')}]; budget ${BUDGET.clickMs} ms: ${verdict(m <= BUDGET.clickMs)}`);
+  console.log(`   → its details (spec/status from the worker) shown: median ${median(loaded).toFixed(0)} ms [${loaded.map((x) => x.toFixed(0)).join(', ')}]`);
+  console.log(`   clicked after ${((Date.now() - started) / 1000).toFixed(0)} s of wall time; before: ${before}; after: ${after}`);
+  const frames = await page.evaluate(() => (window as unknown as { __frames: number }).__frames);
+  console.log(`   animation frames since the page opened: ${frames}`);
+  await page.close();
+}
+
+async function main(): Promise<void> {
+  const served = await buildAndServe({ label: 'page-budgets' });
+  const browser = await launchChromium({ width: 1400, height: 900 });
+  try {
+    console.log(`page-budgets: ${served.url} (headless chromium, software rendering, 1400×900)`);
+    await initialJs(browser.context, served.url, served.output);
+    await firstFrame(browser.context, served.url);
+    await fps1000(browser.context, served.url);
+    if (!args.has('--skip-20k')) await clicks20k(browser.context, served.url);
+  } finally {
+    await browser.close();
+    await served.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
+
