@@ -18,7 +18,7 @@ export interface Point {
 
 /** The drawn size of each node type (the CSS gives the boxes these sizes). */
 export const NODE_SIZE: Record<VNode['type'], Size> = {
-  object: { width: 230, height: 62 },
+  object: { width: 250, height: 62 },
   group: { width: 250, height: 72 },
   label: { width: 180, height: 44 },
 };

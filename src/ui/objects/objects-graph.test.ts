@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildObjectsGraph, countByState, groupId, groupText, STANDALONE_PODS, UNSCHEDULED, type GroupVNode, type ObjectsGraph } from './objects-graph.ts';
+import { buildObjectsGraph, countByState, drawnNodeFor, groupId, groupText, STANDALONE_PODS, UNSCHEDULED, type GroupVNode, type ObjectsGraph } from './objects-graph.ts';
 import { obj, pods } from './test-objects.ts';
 import type { ObjectSummary } from '../../worker/protocol.ts';
 
@@ -177,5 +177,25 @@ describe('group text', () => {
     const list = [...pods(990, undefined, 'r'), ...pods(8, undefined, 'p', 3, { phase: 'Pending', ready: false }), ...pods(2, undefined, 't', 3, { deleting: true })];
     expect(groupText({ total: 1000, counts: countByState(list) })).toBe('1,000 pods: 990 ready, 8 pending, 2 terminating');
     expect(groupText({ total: 1, counts: [['ready', 1]] })).toBe('1 pod: 1 ready');
+  });
+});
+
+describe('drawnNodeFor (a selection made elsewhere)', () => {
+  const nodeKey = (n: string) => `v1/Node/${n}`;
+  it('is the object itself when drawn, else the group its pod is counted in', () => {
+    const list = cluster(40);
+    const pod = list[list.length - 1]!;
+    const g = buildObjectsGraph(list, 'ownership', new Set());
+    const drawn = new Set(ids(g));
+    expect(drawnNodeFor(rs, 'ownership', drawn, nodeKey)).toBe(rs.key);
+    expect(drawnNodeFor(pod, 'ownership', drawn, nodeKey)).toBe(groupId(rs.key));
+    const byNode = buildObjectsGraph([...nodes3, ...pods(93, rs.key, 'p')], 'nodes', new Set());
+    const p = obj('Pod', 'p-00001', { owner: rs.key, nodeName: 'node-1' });
+    expect(drawnNodeFor(p, 'nodes', new Set(ids(byNode)), nodeKey)).toBe(groupId('v1/Node/node-1'));
+  });
+
+  it('is nothing for an object the view does not draw', () => {
+    const g = buildObjectsGraph(cluster(3), 'nodes', new Set());
+    expect(drawnNodeFor(d, 'nodes', new Set(ids(g)), nodeKey)).toBeUndefined();
   });
 });

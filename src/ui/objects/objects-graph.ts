@@ -229,3 +229,21 @@ export function buildObjectsGraph(
   const structure = `${mode}|${nodes.map((n) => n.id).join(',')}|${edges.map((e) => e.id).join(',')}`;
   return { nodes, edges, structure, pods, aggregated };
 }
+
+/**
+ * The drawn node that stands for `object`: itself when drawn, else (a pod) the group it is counted in, else nothing.
+ * `drawn` is the set of drawn node ids. Lets a selection made elsewhere (the event log) light up a collapsed group.
+ */
+export function drawnNodeFor(object: ObjectSummary, mode: ObjectsMode, drawn: ReadonlySet<string>, nodeKeyOf: (nodeName: string) => string): string | undefined {
+  if (drawn.has(object.key)) return object.key;
+  if (object.kind !== 'Pod') return undefined;
+  const parent =
+    mode === 'ownership'
+      ? object.owner && drawn.has(object.owner)
+        ? object.owner
+        : STANDALONE_PODS
+      : object.nodeName && drawn.has(nodeKeyOf(object.nodeName))
+        ? nodeKeyOf(object.nodeName)
+        : UNSCHEDULED;
+  return drawn.has(groupId(parent)) ? groupId(parent) : undefined;
+}

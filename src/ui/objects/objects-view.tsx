@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ReactFlow, Background, Controls, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
-import { buildObjectsGraph, type ObjectsMode, type VNode } from './objects-graph.ts';
+import { buildObjectsGraph, drawnNodeFor, type ObjectsMode, type VNode } from './objects-graph.ts';
 import { elkInput, positionsOf, provisionalPositions, type Point } from './elk-input.ts';
 import { layoutInWorker } from './elk-layout.ts';
 import { OBJECT_NODE_TYPES } from './object-nodes.tsx';
@@ -77,6 +77,18 @@ export function ObjectsView() {
   const graph = useMemo(() => buildObjectsGraph(objects.values(), mode, expanded), [objects, mode, expanded]);
   const { positions, fitToken } = useLayout(graph);
   const selectedKey = selection?.type === 'object' ? selection.key : undefined;
+  const drawn = useMemo(() => {
+    const ids = new Set<string>();
+    const nodeKeys = new Map<string, string>();
+    for (const v of graph.nodes) {
+      ids.add(v.id);
+      if (v.type === 'object' && v.object.kind === 'Node') nodeKeys.set(v.object.name, v.id);
+    }
+    return { ids, nodeKeys };
+  }, [graph]);
+  // The selected object, or the group its pod is counted in, is outlined.
+  const selectedObject = selectedKey === undefined ? undefined : objects.get(selectedKey);
+  const highlighted = selectedObject ? drawnNodeFor(selectedObject, mode, drawn.ids, (n) => drawn.nodeKeys.get(n) ?? '') : undefined;
 
   // React Flow nodes, reusing the previous node object when nothing about it changed (so only changed nodes re-render).
   const cache = useRef(new Map<string, Node>());
@@ -85,7 +97,7 @@ export function ObjectsView() {
     const out: Node[] = [];
     for (const v of graph.nodes) {
       const position = positions.get(v.id) ?? { x: 0, y: 0 };
-      const selected = v.id === selectedKey;
+      const selected = v.id === highlighted;
       const prev = cache.current.get(v.id);
       const prevData = prev?.data as { v: VNode; selected: boolean } | undefined;
       const n =
@@ -97,7 +109,7 @@ export function ObjectsView() {
     }
     cache.current = next;
     return out;
-  }, [graph, positions, selectedKey]);
+  }, [graph, positions, highlighted]);
   const edges = useMemo<Edge[]>(
     () => graph.edges.map((e) => ({ id: e.id, source: e.source, target: e.target, className: 'oedge', selectable: false, focusable: false })),
     // Edges change only with the structure.
@@ -145,7 +157,7 @@ export function ObjectsView() {
           }}
         >
           <Background gap={32} />
-          <Controls showInteractive={false} />
+          <Controls showInteractive={false} position="bottom-right" orientation="horizontal" />
           <FitOn token={fitToken} />
         </ReactFlow>
       </div>
