@@ -54,7 +54,7 @@ export const BUILTIN_RESOURCES: readonly ResourceInfo[] = Object.freeze([
   r({ group: 'batch', version: 'v1', kind: 'CronJob', resource: 'cronjobs', singular: 'cronjob', namespaced: true, shortNames: ['cj'] }),
   r({ group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler', resource: 'horizontalpodautoscalers', singular: 'horizontalpodautoscaler', namespaced: true, shortNames: ['hpa'], generation: 'spec' }),
   r({ group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', resource: 'leases', singular: 'lease', namespaced: true, status: false, generation: 'none' }),
-  r({ group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice', resource: 'endpointslices', singular: 'endpointslice', namespaced: true, status: false, generation: 'none' }),
+  r({ group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice', resource: 'endpointslices', singular: 'endpointslice', namespaced: true, status: false, generation: 'all-but-meta-status' }),
   // Webhook configurations: metadata.generation counts changes of `webhooks` (no spec, no status).
   r({ group: 'admissionregistration.k8s.io', version: 'v1', kind: 'MutatingWebhookConfiguration', resource: 'mutatingwebhookconfigurations', singular: 'mutatingwebhookconfiguration', namespaced: false, status: false, generation: 'all-but-meta-status' }),
   r({ group: 'admissionregistration.k8s.io', version: 'v1', kind: 'ValidatingWebhookConfiguration', resource: 'validatingwebhookconfigurations', singular: 'validatingwebhookconfiguration', namespaced: false, status: false, generation: 'all-but-meta-status' }),

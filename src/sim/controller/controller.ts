@@ -37,6 +37,11 @@ import type { Transport } from './transport.ts';
 export interface ControllerOptions {
   /** "replicaset-controller": the queue's name, the trace actor and the client's user. */
   name: string;
+  /**
+   * The trace actor and queue name when several instances share one name (each node's "kubelet" traces as
+   * "kubelet/node-1"). Defaults to `name`.
+   */
+  actor?: string;
   reconciler: Reconciler;
   /** Concurrent workers (kube-controller-manager's `--concurrent-*-syncs`: `DEFAULT_WORKERS` in concurrent-syncs.ts). */
   workers: number;
@@ -84,6 +89,8 @@ interface InFlight {
 
 export class Controller implements QueueConsumer {
   readonly name: string;
+  /** Who the trace says did it (see {@link ControllerOptions.actor}). */
+  readonly actor: string;
   readonly workers: number;
   readonly client: Client;
   private queueRef: RateLimitingQueue;
@@ -109,6 +116,7 @@ export class Controller implements QueueConsumer {
   ) {
     if (!(options.workers >= 1)) throw new Error(`Controller ${options.name}: workers must be at least 1`);
     this.name = options.name;
+    this.actor = options.actor ?? options.name;
     this.workers = options.workers;
     this.reconciler = options.reconciler;
     this.transport = options.transport;
@@ -243,12 +251,12 @@ export class Controller implements QueueConsumer {
   }
 
   private newQueue(): RateLimitingQueue {
-    return new RateLimitingQueue(this.ctx, this.name, this.customRateLimiter);
+    return new RateLimitingQueue(this.ctx, this.actor, this.customRateLimiter);
   }
 
   private startReconcile(worker: number, item: QueueItem): void {
     const record: ReconcileRecord = { key: item.key, worker, startedAt: this.ctx.now, act: [], requests: 0 };
-    const context = new WorkerReconcileContext(this.ctx, this.client, this.name, worker, item.key, item.eventId, record);
+    const context = new WorkerReconcileContext(this.ctx, this.client, this.actor, worker, item.key, item.eventId, record);
     const request: Request = requestOf(item.key);
     let gen: ReconcileGenerator;
     const previous = this.ctx.trace.cause;
@@ -318,7 +326,7 @@ export class Controller implements QueueConsumer {
     this.slots[worker] = null;
     const record = slot.context.record;
     handleReconcileOutcome(this.ctx, this.queueRef, {
-      controller: this.name,
+      controller: this.actor,
       worker,
       key: slot.key,
       outcome,

@@ -64,6 +64,7 @@ export const kubeletDescriptor: ControllerDescriptor = {
     podInformer.addEventHandler(handler);
     const controller = new Controller(host.ctx, {
       name: KUBELET,
+      actor: `kubelet/${node.name}`,
       reconciler: kubelet,
       workers: KUBELET_POD_WORKERS,
       transport: host.transport,

@@ -237,7 +237,7 @@ describe('kubelet pod workers', () => {
     const sim = kubeletSim();
     sim.apply(podYaml('web', 'nginx:1.27'));
     sim.runFor(60_000);
-    const gets = sim.trace.slice().filter((e) => e.kind === 'queue.get' && e.queue === 'kubelet' && e.key === 'default/web');
+    const gets = sim.trace.slice().filter((e) => e.kind === 'queue.get' && e.queue === 'kubelet/node-1' && e.key === 'default/web');
     // add, started, ready: three syncs.
     expect(gets).toHaveLength(3);
   });
