@@ -17,8 +17,10 @@ import type { ReconcileRecord } from '../sim/controller/reconcile-context.ts';
 import type { WaitingItem } from '../sim/workqueue/delaying-queue.ts';
 import type { InformerStatus } from '../sim/client/shared-index-informer.ts';
 import type { SimulationRecipe } from '../sim/simulation.ts';
+import type { FieldFight } from '../sim/analysis/fight-detector.ts';
+import type { GitCommit } from '../sim/gitops/git-repo.ts';
 
-export type { TraceEvent, ObjectRef, UserAction, Fault, Status, ManifestError, ReconcileRecord, WaitingItem, InformerStatus, SimulationRecipe };
+export type { TraceEvent, ObjectRef, UserAction, Fault, Status, ManifestError, ReconcileRecord, WaitingItem, InformerStatus, SimulationRecipe, FieldFight };
 
 export const PROTOCOL_VERSION = 1;
 
@@ -150,6 +152,17 @@ export interface Frame {
   focus?: ControllerDetail;
   converged: boolean;
   convergence: string[];
+  /** Field-ownership fights going on now (src/sim/analysis/fight-detector.ts), most flips first; absent when none. */
+  fights?: FieldFight[];
+  /** The GitOps repository, on a reset frame and whenever a commit lands; absent otherwise (and without GitOps). */
+  gitops?: GitOpsRepoFrame;
+}
+
+/** The simulated Git repository for the page's Git folder: HEAD's files and the history (newest last). */
+export interface GitOpsRepoFrame {
+  head: string | null;
+  files: Record<string, string>;
+  commits: Array<Omit<GitCommit, 'files'>>;
 }
 
 export interface InspectResult {

@@ -4,6 +4,8 @@
  * page stays smooth when the cluster is busy), plays a scenario's timed actions, and posts one {@link Frame} per tick
  * with what changed.
  */
+import { FightDetector } from '../sim/analysis/fight-detector.ts';
+import { gitRepoOf } from '../sim/gitops/git-repo.ts';
 import type { KubeObject } from '../sim/api/object.ts';
 import { fieldOwners } from '../sim/apiserver/fieldmanager/field-owners.ts';
 import { compareCacheWithServer } from '../sim/client/compare-cache.ts';
@@ -49,6 +51,10 @@ export class SimHost {
   private focus: string | null = null;
   private pendingActions: ScenarioAction[] = [];
   private dirty = true;
+  /** Fed with every trace event once; rebuilt from the whole trace after time travel backwards. */
+  private fightDetector = new FightDetector();
+  /** Commits of the Git repo already sent (-1: none; a reset frame sends it again). */
+  private sentCommits = -1;
 
   constructor(
     private readonly post: (message: WorkerMessage) => void,
@@ -237,6 +243,8 @@ export class SimHost {
     const from = reset ? 0 : this.sentTrace;
     const total = trace.length - from;
     const events: TraceEvent[] = trace.slice(Math.max(from, trace.length - MAX_EVENTS_PER_FRAME), trace.length);
+    if (reset) this.fightDetector = new FightDetector();
+    this.fightDetector.observeAll(trace.slice(from, trace.length));
     this.sentTrace = trace.length;
     this.sentStep = sim.step;
     const objects = this.objectDelta(reset);
@@ -261,6 +269,14 @@ export class SimHost {
     };
     const focus = this.focus ? this.controllerDetail(this.focus) : undefined;
     if (focus) frame.focus = focus;
+    const fights = this.fightDetector.fights(sim.now);
+    if (fights.length) frame.fights = fights;
+    const repo = gitRepoOf(sim.cluster.runtime);
+    if (reset) this.sentCommits = -1;
+    if (repo && repo.log().length !== this.sentCommits) {
+      this.sentCommits = repo.log().length;
+      frame.gitops = { head: repo.head(), files: { ...(repo.files() ?? {}) }, commits: repo.log().map(({ files: _files, ...c }) => ({ ...c, changes: c.changes.map((x) => ({ ...x })) })) };
+    }
     this.post(frame);
   }
 
