@@ -215,7 +215,7 @@ export function toFieldsV1(set: FieldSet): JsonMap {
   const memberNodes: JsonMap[] = [];
   for (const key of set) {
     let node = root;
-    for (const pe of JSON.parse(key) as Path) {
+    for (const pe of parsedPath(key)) {
       const next = node[pe];
       if (isMap(next)) node = next;
       else node = node[pe] = {};
@@ -225,6 +225,22 @@ export function toFieldsV1(set: FieldSet): JsonMap {
   for (const node of memberNodes) if (hasChildren(node)) node['.'] = {};
   return sortKeysDeep(root);
 }
+
+/**
+ * `JSON.parse(key)`, memoized (read-only results): objects of one kind share nearly all their paths, so encoding
+ * FieldsV1 would otherwise parse the same keys again on every write. A pure cache, cleared when it grows large.
+ */
+function parsedPath(key: string): readonly string[] {
+  let path = PARSED.get(key);
+  if (path === undefined) {
+    path = Object.freeze(JSON.parse(key) as Path);
+    if (PARSED.size >= QUOTED_CAPACITY) PARSED.clear();
+    PARSED.set(key, path);
+  }
+  return path;
+}
+
+const PARSED = new Map<string, readonly string[]>();
 
 function hasChildren(node: JsonMap): boolean {
   for (const k in node) if (k !== '.') return true;
