@@ -63,6 +63,10 @@ function clause(e: TraceEvent, next: TraceEvent | undefined, first: boolean): st
       return `after ${e.holder} became the leader`;
     case 'node.step':
       return first ? `${e.actor}: ${e.summary}` : null;
+    case 'admission.webhook':
+      return first
+        ? `admission webhook ${e.webhook} ${e.outcome} ${e.operation} of ${describeRef(e.object)}${e.subresource ? `/${e.subresource}` : ''}${e.patch ? ` (${e.patch})` : ''}${e.message ? `: ${e.message}` : ''}`
+        : null;
     default:
       return first ? `${e.actor}: ${e.kind}` : null;
   }

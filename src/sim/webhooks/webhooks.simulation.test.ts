@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/object.ts';
 import { Simulation } from '../simulation.ts';
 import type { TraceEventOf } from '../trace/trace-event.ts';
+import { explain } from '../trace/explain.ts';
 
 const INJECTOR = `
 apiVersion: admissionregistration.k8s.io/v1
@@ -103,5 +104,18 @@ describe('admission webhooks in a running cluster', () => {
     sim.act({ type: 'scale', resource: 'deployment', name: 'web', namespace: 'default', replicas: 3 });
     sim.runFor(1_000);
     expect((sim.getObject('deployments', 'default', 'web')!.spec as { replicas: number }).replicas).toBe(3);
+  });
+});
+
+describe('explaining a webhook call', () => {
+  it('the cause chain of a patched call names the webhook, the patch and the loop that wrote', () => {
+    const sim = Simulation.create({ seed: 4, nodes: 1 });
+    sim.apply(INJECTOR);
+    sim.apply(deployment('web', 1, { mesh: 'on' }));
+    sim.runFor(10_000);
+    const call = webhookCalls(sim).find((c) => c.outcome === 'patched')!;
+    const text = explain(sim.trace, call.id);
+    expect(text).toMatch(/^admission webhook sidecar-injector\.istio\.io patched CREATE of pod default\/web-[a-z0-9-]+ \(add \/spec\/containers\/- \(istio-proxy\); add \/metadata\/annotations\)/);
+    expect(text).toContain('while reconciling default/web-');
   });
 });

@@ -124,6 +124,8 @@ function summaryOf(e: TraceEvent): string {
       return `${e.holder} leads ${e.lease}`;
     case 'node.step':
       return e.summary;
+    case 'admission.webhook':
+      return `webhook ${e.webhook} ${e.outcome}${e.patch ? `: ${e.patch}` : ''}${e.message ? `: ${e.message}` : ''}`;
     default:
       return '';
   }
