@@ -174,4 +174,41 @@ describe('GitOps and the HPA over spec.replicas', () => {
     expect((sim.getObject('deployment', 'default', 'web') as Obj).spec.replicas).toBe(6);
     expect((sim.getObject('application', 'argocd', 'web') as Obj).status.sync.status).toBe('Synced');
   });
+
+  it('fixed by ignoreDifferences on the managers that own a field: kube-controller-manager', () => {
+    const ignore = '  ignoreDifferences:\n    - group: apps\n      kind: Deployment\n      managedFieldsManagers: [kube-controller-manager]\n';
+    const sim = hpaRun({ 'apps/web/deployment.yaml': deployment(3), 'apps/web/hpa.yaml': HPA }, ignore);
+    expect(detectFights(sim.trace.slice()).filter((x) => x.field === 'spec.replicas')).toEqual([]);
+    expect((sim.getObject('deployment', 'default', 'web') as Obj).spec.replicas).toBe(6);
+    expect((sim.getObject('application', 'argocd', 'web') as Obj).status.sync.status).toBe('Synced');
+  });
+});
+
+describe('the GitOps loop and time', () => {
+  it('seeking back into a GitOps run and replaying gives the same trace', () => {
+    const sim = start({ 'apps/web/deployment.yaml': deployment(2) });
+    sim.runFor(3000);
+    sim.act({ type: 'git-commit', files: { 'apps/web/deployment.yaml': deployment(4) } });
+    sim.runFor(200_000);
+    const full = sim.trace.slice().map((e) => JSON.stringify(e));
+    const end = sim.now;
+    sim.seekTime(10_000);
+    expect(sim.trace.length).toBeLessThan(full.length);
+    sim.runUntil(end);
+    expect(sim.trace.slice().map((e) => JSON.stringify(e))).toEqual(full);
+    expect((sim.getObject('deployment', 'default', 'web') as Obj).spec.replicas).toBe(4);
+  });
+
+  it('a crashed argocd-application-controller relists, re-creates its informers and keeps the app Synced', () => {
+    const sim = start({ 'apps/web/deployment.yaml': deployment(2) });
+    sim.runFor(5000);
+    const r = sim.act({ type: 'fault', fault: { type: 'crash-controller', controller: 'argocd-application-controller', restartAfter: 1000 } });
+    expect(r.ok, r.messages.join('\n')).toBe(true);
+    sim.act({ type: 'scale', resource: 'deployment', name: 'web', replicas: 5 });
+    sim.runFor(10_000);
+    expect((sim.getObject('deployment', 'default', 'web') as Obj).spec.replicas).toBe(2);
+    expect((sim.getObject('application', 'argocd', 'web') as Obj).status.sync.status).toBe('Synced');
+    const lists = sim.trace.slice().filter((e) => e.kind === 'informer.list' && e.reason === 'restart' && e.informer.startsWith('argocd-application-controller/'));
+    expect(lists.map((e) => (e as Obj).resource).sort()).toEqual(['applications', 'deployments']);
+  });
 });
