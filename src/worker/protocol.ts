@@ -19,8 +19,10 @@ import type { InformerStatus } from '../sim/client/shared-index-informer.ts';
 import type { SimulationRecipe } from '../sim/simulation.ts';
 import type { FieldFight } from '../sim/analysis/fight-detector.ts';
 import type { GitCommit } from '../sim/gitops/git-repo.ts';
+import type { HpaFrame } from './hpa-frame.ts';
 
 export type { TraceEvent, ObjectRef, UserAction, Fault, Status, ManifestError, ReconcileRecord, WaitingItem, InformerStatus, SimulationRecipe, FieldFight };
+export type { HpaFrame, HpaInfo, HpaSample } from './hpa-frame.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -156,6 +158,8 @@ export interface Frame {
   fights?: FieldFight[];
   /** The GitOps repository, on a reset frame and whenever a commit lands; absent otherwise (and without GitOps). */
   gitops?: GitOpsRepoFrame;
+  /** HPAs with their replica series and the Deployments' loads (src/worker/hpa-frame.ts): on a reset frame and when they change. */
+  hpa?: HpaFrame;
 }
 
 /** The simulated Git repository for the page's Git folder: HEAD's files and the history (newest last). */

@@ -92,3 +92,50 @@ describe('SimHost', () => {
     expect(reply.result.history[0]!.story).toMatch(/because you ran `kubectl apply 1 document`/);
   });
 });
+
+describe('SimHost HPA frames', () => {
+  const HPA_WEB = `${DEPLOYMENT.replace('spec: {containers: [{name: web, image: "nginx:1.27"}]}', 'spec: {containers: [{name: web, image: "nginx:1.27", resources: {requests: {cpu: 500m}}}]}')}---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: web}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  minReplicas: 1
+  maxReplicas: 10
+  metrics: [{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}}]
+`;
+
+  it('sends each HPA with its target, the load steps and a replica series that grows when the load rises', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 3, manifests: HPA_WEB } });
+    h.host.receive({ type: 'act', requestId: 2, action: { type: 'set-load', resource: 'deployment', name: 'web', cpu: '4200m' } });
+    h.host.tick();
+    const first = h.frames().at(-1)!.hpa!;
+    expect(first.hpas[0]).toMatchObject({ key: 'default/web', target: { kind: 'Deployment', name: 'web' }, maxReplicas: 10, targetCpuUtilization: 70, cpuRequestMillis: 500 });
+    expect(first.loads).toEqual([{ workload: 'default/web', cpuMillis: 4200, memoryBytes: 0 }]);
+    for (let i = 0; i < 60; i++) {
+      h.host.receive({ type: 'advance', ms: 1000 });
+      h.host.tick();
+    }
+    const latest = h.frames().filter((f) => f.hpa).at(-1)!.hpa!.hpas[0]!;
+    expect(latest.desiredReplicas).toBeGreaterThan(3);
+    expect(latest.series.length).toBeGreaterThan(1);
+    expect(latest.series.at(-1)!.loadCpu).toBe(4200);
+    expect(latest.load[0]).toMatchObject({ at: 0, cpuMillis: 4200 });
+  });
+
+  it('drops samples from the future after stepping back', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 3, manifests: HPA_WEB } });
+    h.host.receive({ type: 'act', requestId: 2, action: { type: 'set-load', resource: 'deployment', name: 'web', cpu: '4200m' } });
+    for (let i = 0; i < 40; i++) {
+      h.host.receive({ type: 'advance', ms: 1000 });
+      h.host.tick();
+    }
+    h.host.receive({ type: 'seek', time: 5000 });
+    h.host.tick();
+    const back = h.frames().at(-1)!;
+    expect(back.reset).toBe(true);
+    expect(back.hpa!.hpas[0]!.series.every((s) => s.t <= back.now)).toBe(true);
+  });
+});

@@ -16,6 +16,7 @@ import { Simulation, simulationOptionsFor, type SimulationRecipe } from '../sim/
 import { explain } from '../sim/trace/explain.ts';
 import type { TraceEvent } from '../sim/trace/trace-event.ts';
 import { objectKey, sameSummary, summarize } from './object-summary.ts';
+import { HpaSampler } from './hpa-frame.ts';
 import {
   PROTOCOL_VERSION,
   parseCommand,
@@ -55,6 +56,8 @@ export class SimHost {
   private fightDetector = new FightDetector();
   /** Commits of the Git repo already sent (-1: none; a reset frame sends it again). */
   private sentCommits = -1;
+  /** HPA replica series for the page's chart, sampled per frame. */
+  private hpaSampler = new HpaSampler();
 
   constructor(
     private readonly post: (message: WorkerMessage) => void,
@@ -180,6 +183,7 @@ export class SimHost {
     this.sim = sim;
     this.pendingActions = actions;
     this.sentObjects.clear();
+    this.hpaSampler.clear();
     this.sentTrace = 0;
     this.forceFull = true;
     this.lastWall = this.wallNow();
@@ -277,6 +281,9 @@ export class SimHost {
       this.sentCommits = repo.log().length;
       frame.gitops = { head: repo.head(), files: { ...(repo.files() ?? {}) }, commits: repo.log().map(({ files: _files, ...c }) => ({ ...c, changes: c.changes.map((x) => ({ ...x })) })) };
     }
+    const api = sim.cluster.apiServer;
+    const hpa = this.hpaSampler.sample(sim.now, api.listObjects('autoscaling/v2', 'HorizontalPodAutoscaler'), (ns, name) => api.getObject('apps/v1', 'Deployment', ns, name), sim.cluster.loadModel, reset);
+    if (hpa) frame.hpa = hpa;
     this.post(frame);
   }
 
