@@ -207,6 +207,25 @@ describe('validating webhooks', () => {
     expect(create(server, configMap('c'), 'prod').ok).toBe(false);
   });
 
+  it('a DELETE is sent with the live object as oldObject, and a failing webhook blocks it', () => {
+    const { ctx, server } = newServer();
+    expect(create(server, configMap('c', {}, { keep: 'yes' })).ok).toBe(true);
+    const del = { operations: ['DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] };
+    install(server, 'Validating', 'guard', [hook('guard.example.com', 'unavailable', '/', [del], { objectSelector: { matchLabels: { keep: 'yes' } } })]);
+    const s = statusOf(server.handle(req({ verb: 'delete', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name: 'c' })));
+    expect(s.message).toMatch(/^Internal error occurred: failed calling webhook "guard.example.com": failed to call webhook: /);
+    expect(server.getObject('v1', 'ConfigMap', 'default', 'c')).toBeDefined();
+    expect(webhookEvents(ctx)[0]).toMatchObject({ operation: 'DELETE', object: { name: 'c' }, outcome: 'failed' });
+  });
+
+  it('a dry run calls the webhooks too, and the trace says so', () => {
+    const { ctx, server } = newServer();
+    install(server, 'Validating', 'labels', [hook('require-labels.policy.example.com', 'require-labels', '/?labels=team', [CONFIGMAPS])]);
+    const res = server.handle(req({ verb: 'create', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', body: configMap('c'), dryRun: true }));
+    expect(statusOf(res).message).toContain('denied the request: missing required label(s): team');
+    expect(webhookEvents(ctx)[0]).toMatchObject({ outcome: 'denied', dryRun: true });
+  });
+
   it('webhook configurations themselves are never sent to webhooks', () => {
     const { server } = newServer();
     const all = { operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*'] };
