@@ -21,8 +21,9 @@
  * Any other service name is a service with no endpoints (`no endpoints available for service "<name>"`).
  * Denials carry code 403, reason Forbidden, as controller-runtime's `admission.Denied` does.
  *
- * @remarks Upstream rejects query strings in `url`; the simulation reads its parameters from there anyway (there is
- * no server to configure otherwise).
+ * @remarks Upstream rejects a query string in `url` ("query parameters are not allowed") and checks each segment
+ * of `service.path`; the simulation accepts one and reads the server's parameters from it (there is no server to
+ * configure otherwise).
  */
 import type { KubeObject } from '../api/object.ts';
 import type { AdmissionRequest, AdmissionResponse, JsonPatchOperation, WebhookCallError } from './admission-review.ts';
