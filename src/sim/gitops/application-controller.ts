@@ -25,8 +25,7 @@ import { StatusError } from '../api/status.ts';
 import type { ApiResponse } from '../apiserver/api-request.ts';
 import type { ClientOp } from '../client/api-call.ts';
 import { deepEqual } from '../apiserver/strategy/object-diff.ts';
-import type { SharedIndexInformer, ResourceEventHandler } from '../client/shared-index-informer.ts';
-import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from '../client/store.ts';
+import type { SharedIndexInformer } from '../client/shared-index-informer.ts';
 import type { SharedInformerFactory } from '../client/shared-informer-factory.ts';
 import type { ContainerRuntime } from '../cluster/container-runtime.ts';
 import type { EventRecorder } from '../cluster/controller-host.ts';
@@ -46,6 +45,7 @@ import {
 import { compareAppState, type ComparedResource, type Comparison } from './compare-app.ts';
 import { compareObject, withoutPointers, ignoreApplies } from './diff.ts';
 import { gitRepoOf } from './git-repo.ts';
+import { ApplicationEventHandler, TrackedResourceHandler } from './event-handlers.ts';
 
 type JsonMap = Record<string, unknown>;
 
@@ -56,39 +56,6 @@ interface OperationState {
   startedAt: string;
   finishedAt?: string;
   syncResult?: { revision: string; resources: Array<{ group: string; version: string; kind: string; namespace?: string; name: string; status: string; message: string; syncPhase: 'Sync' }> };
-}
-
-/** Enqueues the Application on its own changes (spec or refresh annotation) — not on its status writes. */
-export class ApplicationEventHandler implements ResourceEventHandler {
-  constructor(readonly controller: ApplicationController) {}
-  onAdd(obj: KubeObject): void {
-    const key = `${obj.metadata.namespace}/${obj.metadata.name}`;
-    this.controller.refreshLatest.add(key);
-    this.controller.runner?.enqueue(key, 'add');
-  }
-  onUpdate(oldObj: KubeObject, newObj: KubeObject): void {
-    const refresh = 'argocd.argoproj.io/refresh';
-    if (deepEqual(oldObj.spec, newObj.spec) && oldObj.metadata.annotations?.[refresh] === newObj.metadata.annotations?.[refresh]) return;
-    const key = `${newObj.metadata.namespace}/${newObj.metadata.name}`;
-    this.controller.refreshLatest.add(key);
-    this.controller.runner?.enqueue(key, 'update');
-  }
-  onDelete(): void {}
-}
-
-/** A change to a resource carrying the tracking label refreshes its Application (upstream: the cluster cache's handler). */
-export class TrackedResourceHandler implements ResourceEventHandler {
-  constructor(readonly controller: ApplicationController) {}
-  onAdd(obj: KubeObject): void {
-    this.controller.refreshOwnerOf(obj, 'add');
-  }
-  onUpdate(_old: KubeObject, obj: KubeObject): void {
-    this.controller.refreshOwnerOf(obj, 'update');
-  }
-  onDelete(obj: KubeObject | DeletedFinalStateUnknown): void {
-    const o = isDeletedFinalStateUnknown(obj) ? obj.obj : obj;
-    if (o) this.controller.refreshOwnerOf(o, 'delete');
-  }
 }
 
 export class ApplicationController implements Reconciler {
