@@ -4,6 +4,7 @@ import { configMap, deployment, newServer, objectOf, pod, req, statusOf } from '
 import type { ApiServer } from '../apiserver/api-server.ts';
 import type { TraceEventOf } from '../trace/trace-event.ts';
 import type { SimContext } from '../engine/sim-context.ts';
+import { webhookDenial } from './webhook-admission.ts';
 
 type Hook = Record<string, unknown>;
 
@@ -235,5 +236,25 @@ describe('validating webhooks', () => {
     const res = server.handle(req({ verb: 'delete', apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', name: 'deny-all' }));
     expect(res.ok).toBe(true);
     expect(create(server, configMap('c')).ok).toBe(true);
+  });
+});
+
+describe('webhookDenial (upstream ToStatusErr)', () => {
+  it('a denial without a message uses the reason, then "without explanation"; codes below 400 become 400', () => {
+    expect(webhookDenial('w.a.b', { code: 200, reason: 'NoGood' })).toMatchObject({ code: 400, message: 'admission webhook "w.a.b" denied the request: NoGood' });
+    expect(webhookDenial('w.a.b', undefined)).toMatchObject({ code: 400, status: 'Failure', message: 'admission webhook "w.a.b" denied the request without explanation' });
+    expect(webhookDenial('w.a.b', { code: 422, message: 'no' })).toMatchObject({ code: 422, message: 'admission webhook "w.a.b" denied the request: no' });
+  });
+});
+
+describe('failure policy on mutating webhooks', () => {
+  it('an unreachable mutating webhook with Ignore is skipped and the next one still runs', () => {
+    const { ctx, server } = newServer();
+    install(server, 'Mutating', 'a-down', [hook('down.example.com', 'slow', '/', [DEPLOYMENTS], { failurePolicy: 'Ignore', timeoutSeconds: 3 })]);
+    install(server, 'Mutating', 'b-force', [hook('force-replicas.webhooks.example.com', 'force-replicas', '/?replicas=2', [DEPLOYMENTS])]);
+    const d = objectOf(create(server, deployment('web', 5)));
+    expect((d.spec as { replicas: number }).replicas).toBe(2);
+    expect(webhookEvents(ctx).map((e) => e.outcome)).toEqual(['failed', 'patched']);
+    expect(webhookEvents(ctx)[0]!.message).toBe('failed calling webhook "down.example.com": failed to call webhook: Post "https://slow.webhooks.svc:443/?timeout=3s": context deadline exceeded');
   });
 });
