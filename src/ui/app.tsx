@@ -11,6 +11,7 @@ import { Inspector } from './inspector/inspector.tsx';
 import { EventLog } from './events/event-log.tsx';
 import { Timeline } from './timeline/timeline.tsx';
 import { FaultPalette } from './faults/fault-palette.tsx';
+import { PanelTabs } from './fights/panel-tabs.tsx';
 import { useKeyboard } from './keyboard.ts';
 import { useSim } from './state/sim-store.ts';
 import { play, start } from './connection/sim-connection.ts';
@@ -51,7 +52,7 @@ export function App() {
         <Timeline />
         <div className="bottom-panes">
           <EventLog />
-          <FaultPalette />
+          <PanelTabs faults={<FaultPalette />} />
         </div>
       </footer>
     </div>

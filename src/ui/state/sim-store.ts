@@ -3,7 +3,7 @@
  * Nothing here simulates; reducers only fold frames in.
  */
 import { create } from 'zustand';
-import type { ControllerDetail, ControllerSummary, Frame, ObjectSummary, TraceEvent } from '../../worker/protocol.ts';
+import type { ControllerDetail, ControllerSummary, FieldFight, Frame, GitOpsRepoFrame, HpaFrame, ObjectSummary, TraceEvent } from '../../worker/protocol.ts';
 
 /** Most trace events the page keeps (older ones scroll out of the event log; the worker keeps them all). */
 export const MAX_EVENTS = 20_000;
@@ -36,6 +36,12 @@ export interface SimState {
   selection: Selection;
   /** Markers of user actions and faults on the timeline: step and time. */
   markers: Array<{ id: number; time: number; kind: 'user' | 'fault'; label: string }>;
+  /** Field fights going on now, most flips first. */
+  fights: FieldFight[];
+  /** The GitOps repository (null without GitOps). */
+  gitops: GitOpsRepoFrame | null;
+  /** HPAs with their series and the Deployments' loads (null before the first frame carrying them). */
+  hpa: HpaFrame | null;
   applyFrame(frame: Frame): void;
   select(selection: Selection): void;
   setError(message: string | null): void;
@@ -60,6 +66,9 @@ export const useSim = create<SimState>((set) => ({
   focus: null,
   selection: null,
   markers: [],
+  fights: [],
+  gitops: null,
+  hpa: null,
   applyFrame: (f) =>
     set((s) => {
       const objects = f.objects.full ? new Map<string, ObjectSummary>() : new Map(s.objects);
@@ -93,6 +102,9 @@ export const useSim = create<SimState>((set) => ({
         controllers: f.controllers,
         focus: f.focus ?? null,
         markers,
+        fights: f.fights ?? (s.fights.length ? [] : s.fights),
+        gitops: f.gitops ?? (f.reset ? null : s.gitops),
+        hpa: f.hpa ?? (f.reset ? null : s.hpa),
       };
     }),
   select: (selection) => set({ selection }),

@@ -1,0 +1,43 @@
+/**
+ * The bottom-right pane's switcher: Break things (faults), Load (sliders and HPA charts), GitOps, Fights and
+ * Webhooks. The Fights tab carries the number of fights going on, in warning colour, so a fight is seen from any tab.
+ */
+import { useState, type ReactNode } from 'react';
+import { useSim } from '../state/sim-store.ts';
+import { LoadPanel } from '../hpa/load-panel.tsx';
+import { GitOpsPanel } from '../gitops/gitops-panel.tsx';
+import { WebhooksPanel } from '../webhooks/webhooks-panel.tsx';
+import { FightsPanel } from './fights-panel.tsx';
+
+type Tab = 'faults' | 'load' | 'gitops' | 'fights' | 'webhooks';
+
+export function PanelTabs({ faults }: { faults: ReactNode }) {
+  const [tab, setTab] = useState<Tab>('faults');
+  const fights = useSim((s) => s.fights.length);
+  const tabs: Array<[Tab, string]> = [
+    ['faults', 'Break things'],
+    ['load', 'Load'],
+    ['gitops', 'GitOps'],
+    ['fights', 'Fights'],
+    ['webhooks', 'Webhooks'],
+  ];
+  return (
+    <div className="panel-tabs">
+      <div className="tab-bar" role="tablist" aria-label="Panels">
+        {tabs.map(([id, label]) => (
+          <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'on' : ''} onClick={() => setTab(id)} data-testid={`tab-${id}`}>
+            {label}
+            {id === 'fights' && fights > 0 && <span className="tab-count" aria-label={`${fights} fights`}>{fights}</span>}
+          </button>
+        ))}
+      </div>
+      <div className="tab-body" role="tabpanel">
+        {tab === 'faults' && faults}
+        {tab === 'load' && <LoadPanel />}
+        {tab === 'gitops' && <GitOpsPanel />}
+        {tab === 'fights' && <FightsPanel />}
+        {tab === 'webhooks' && <WebhooksPanel />}
+      </div>
+    </div>
+  );
+}
