@@ -5,7 +5,8 @@
  *
  * 1. read the Application from the informer cache;
  * 2. `CompareAppState` against the live objects in the controller's caches (compare-app.ts);
- * 3. `autoSync`: with `syncPolicy.automated`, an OutOfSync app is synced to the Git revision — unless the last sync
+ * 3. a requested operation (`operation.sync`, what `argocd app sync` sets) runs and is cleared; otherwise
+ *    `autoSync`: with `syncPolicy.automated`, an OutOfSync app is synced to the Git revision — unless the last sync
  *    was already to that revision (without selfHeal: "Skipping auto-sync: most recent sync already to <sha>"; with
  *    selfHeal: again, only the OutOfSync resources, once `SELF_HEAL_TIMEOUT_MS` has passed since the last one);
  *    a sync server-side-applies every resource as "argocd-controller" with force (Argo CD's `ServerSideApply=true`
@@ -50,7 +51,7 @@ import { ApplicationEventHandler, TrackedResourceHandler } from './event-handler
 type JsonMap = Record<string, unknown>;
 
 interface OperationState {
-  operation: { sync: { revision: string; resources?: Array<{ group: string; kind: string; name: string; namespace?: string }> }; initiatedBy: { automated: boolean } };
+  operation: { sync: { revision: string; resources?: Array<{ group: string; kind: string; name: string; namespace?: string }> }; initiatedBy: { automated: boolean } | { username: string } };
   phase: 'Running' | 'Succeeded' | 'Failed' | 'Error';
   message: string;
   startedAt: string;
@@ -166,7 +167,17 @@ export class ApplicationController implements Reconciler {
     if (remembered && (!operationState?.finishedAt || (remembered.finishedAt ?? '') > operationState.finishedAt)) operationState = remembered;
     let requeueAfter = RECONCILIATION_TIMEOUT_MS;
     const automated = spec.syncPolicy?.automated;
-    if (automated && cmp.syncStatus === 'OutOfSync' && cmp.revision && !cmp.errors.length) {
+    // A requested operation (`argocd app sync` sets `operation`); not when the cache predates our last write.
+    const requested = (app as unknown as { operation?: { sync?: { resources?: Array<{ kind: string; name: string }> } } }).operation;
+    const stale = !!written && Number(written.rv) > Number(app.metadata.resourceVersion ?? 0);
+    let clearOperation = false;
+    if (requested?.sync && !stale && cmp.revision && !cmp.errors.length) {
+      const only = requested.sync.resources;
+      const chosen = only?.length ? cmp.resources.filter((r) => only.some((o) => o.kind === r.status.kind && o.name === r.status.name)) : cmp.resources;
+      operationState = yield* this.sync(app, spec, cmp, chosen, !!only?.length, ctx, false);
+      this.lastOperation.set(`${key}|${app.metadata.uid ?? ''}`, operationState);
+      clearOperation = true;
+    } else if (automated && cmp.syncStatus === 'OutOfSync' && cmp.revision && !cmp.errors.length) {
       // autoSync: alreadyAttemptedSync compares the revision of the last sync operation.
       const already = operationState?.operation?.sync?.revision === cmp.revision;
       if (already && !automated.selfHeal) {
@@ -201,13 +212,13 @@ export class ApplicationController implements Reconciler {
     if (operationState) status.operationState = operationState;
     const comparable: JsonMap = { ...oldStatus, conditions: oldStatus.conditions ?? null };
     delete comparable.reconciledAt;
-    if (!deepEqual(JSON.parse(JSON.stringify(status)), comparable)) {
+    if (clearOperation || !deepEqual(JSON.parse(JSON.stringify(status)), comparable)) {
       status.reconciledAt = rfc3339(ctx.now);
       if (oldSync !== cmp.syncStatus) this.recorder.event(app, 'Normal', 'ResourceUpdated', `Updated sync status: ${oldSync} -> ${cmp.syncStatus}`);
       if (oldHealth !== cmp.health) this.recorder.event(app, 'Normal', 'ResourceUpdated', `Updated health status: ${oldHealth} -> ${cmp.health}`);
       ctx.status(`${cmp.syncStatus}, ${cmp.health}`);
       try {
-        const updated = yield* ctx.client.patch({ apiVersion: APPLICATION_API_VERSION, kind: APPLICATION_KIND }, namespace, name, 'application/merge-patch+json', { status });
+        const updated = yield* ctx.client.patch({ apiVersion: APPLICATION_API_VERSION, kind: APPLICATION_KIND }, namespace, name, 'application/merge-patch+json', clearOperation ? { status, operation: null } : { status });
         this.lastWritten.set(`${key}|${app.metadata.uid ?? ''}`, { rv: updated.metadata.resourceVersion ?? '0', status: (updated.status ?? {}) as JsonMap });
       } catch (err) {
         if (err instanceof StatusError && err.status.code === 404) return;
@@ -218,11 +229,12 @@ export class ApplicationController implements Reconciler {
   }
 
   /** `SyncAppState` of an automated sync: apply (server-side, forced) and prune, as one batch. */
-  private *sync(app: KubeObject, spec: ApplicationSpec, cmp: Comparison, resources: readonly ComparedResource[], selfHeal: boolean, ctx: ReconcileContext): ClientOp<OperationState> {
+  private *sync(app: KubeObject, spec: ApplicationSpec, cmp: Comparison, resources: readonly ComparedResource[], selfHeal: boolean, ctx: ReconcileContext, automated = true): ClientOp<OperationState> {
     const revision = cmp.revision!;
     // A self-heal sync names the OutOfSync resources (`op.Sync.Resources`): upstream calls it a partial sync.
     const partial = selfHeal;
-    this.recorder.event(app, 'Normal', 'OperationStarted', `Initiated automated sync to '${revision}'`);
+    // A requested sync's start is logged by argocd-server upstream ("initiated sync to <rev>"); here by the controller.
+    this.recorder.event(app, 'Normal', 'OperationStarted', automated ? `Initiated automated sync to '${revision}'` : `initiated ${partial ? 'partial ' : ''}sync to ${revision}`);
     const startedAt = rfc3339(ctx.now);
     const respectIgnore = (spec.syncPolicy?.syncOptions ?? []).includes('RespectIgnoreDifferences=true');
     const prune = spec.syncPolicy?.automated?.prune === true;
@@ -276,7 +288,7 @@ export class ApplicationController implements Reconciler {
     if (prune) cmp.resources = cmp.resources.filter((r) => !(r.status.requiresPruning && prunes.includes(r)));
     const ok = failures.length === 0;
     const state: OperationState = {
-      operation: { sync: { revision, ...(partial ? { resources: resources.map((r) => ({ group: r.status.group, kind: r.status.kind, name: r.status.name, ...(r.status.namespace ? { namespace: r.status.namespace } : {}) })) } : {}) }, initiatedBy: { automated: true } },
+      operation: { sync: { revision, ...(partial ? { resources: resources.map((r) => ({ group: r.status.group, kind: r.status.kind, name: r.status.name, ...(r.status.namespace ? { namespace: r.status.namespace } : {}) })) } : {}) }, initiatedBy: automated ? { automated: true } : { username: 'user' } },
       phase: ok ? 'Succeeded' : 'Failed',
       message: ok ? 'successfully synced (all tasks run)' : `one or more objects failed to apply, reason: ${failures.join(', ')}`,
       startedAt,

@@ -18,7 +18,8 @@ export class ApplicationEventHandler implements ResourceEventHandler {
   }
   onUpdate(oldObj: KubeObject, newObj: KubeObject): void {
     const refresh = 'argocd.argoproj.io/refresh';
-    if (deepEqual(oldObj.spec, newObj.spec) && oldObj.metadata.annotations?.[refresh] === newObj.metadata.annotations?.[refresh]) return;
+    const operation = (o: KubeObject): unknown => (o as unknown as { operation?: unknown }).operation;
+    if (deepEqual(oldObj.spec, newObj.spec) && deepEqual(operation(oldObj), operation(newObj)) && oldObj.metadata.annotations?.[refresh] === newObj.metadata.annotations?.[refresh]) return;
     const key = `${newObj.metadata.namespace}/${newObj.metadata.name}`;
     this.controller.refreshLatest.add(key);
     this.controller.runner?.enqueue(key, 'update');

@@ -105,6 +105,25 @@ describe('argocd-application-controller', () => {
     expect(skipped.length).toBeGreaterThan(0);
   });
 
+  it('a requested sync (the operation field argocd app sync sets) runs once and is cleared', () => {
+    const sim = Simulation.create({ seed: 3, nodes: 1, controllers: [], gitops: { repo: { 'apps/web/deployment.yaml': deployment(2) } } });
+    sim.runFor(2000);
+    sim.act({ type: 'apply', manifests: application().replace('    automated: {prune: true, selfHeal: true}\n', '    syncOptions: [ServerSideApply=true]\n') });
+    sim.runFor(3000);
+    expect(sim.getObject('deployment', 'default', 'web')).toBeUndefined();
+    expect((sim.getObject('application', 'argocd', 'web') as Obj).status.sync.status).toBe('OutOfSync');
+    const r = sim.act({ type: 'patch', resource: 'application', namespace: 'argocd', name: 'web', patchType: 'merge', patch: { operation: { sync: {}, initiatedBy: { username: 'user' } } } });
+    expect(r.ok, r.messages.join('\n')).toBe(true);
+    sim.runFor(3000);
+    const app = sim.getObject('application', 'argocd', 'web') as Obj;
+    expect((sim.getObject('deployment', 'default', 'web') as Obj).spec.replicas).toBe(2);
+    expect(app.operation).toBeUndefined();
+    expect(app.status.sync.status).toBe('Synced');
+    expect(app.status.operationState.operation.initiatedBy).toEqual({ username: 'user' });
+    const started = sim.trace.slice().filter((e) => e.kind === 'k8s.event' && e.reason === 'OperationStarted').map((e) => (e as Obj).message);
+    expect(started).toEqual([`initiated sync to ${app.status.sync.revision}`]);
+  });
+
   it('a commit is picked up at the next 180 s refresh; a file removed from Git is pruned', () => {
     const sim = start({ 'apps/web/deployment.yaml': deployment(2), 'apps/web/settings.yaml': configMap });
     sim.runFor(3000);
