@@ -96,6 +96,17 @@ describe('mutating webhooks', () => {
     expect(webhookEvents(ctx).at(-1)).toMatchObject({ subresource: 'scale', outcome: 'patched' });
   });
 
+  it('an objectSelector does not match /scale writes: the Scale the webhook sees has no labels', () => {
+    const { ctx, server } = newServer();
+    install(server, 'Mutating', 'force', [hook('force-replicas.webhooks.example.com', 'force-replicas', '/?replicas=2', [DEPLOYMENTS], { objectSelector: { matchLabels: { app: 'web' } } })]);
+    const created = objectOf(create(server, deployment('web', 1)));
+    expect((created.spec as { replicas: number }).replicas).toBe(2);
+    const scale = { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 7 } };
+    server.handle(req({ verb: 'update', apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web', subresource: 'scale', body: scale }));
+    expect((server.getObject('apps/v1', 'Deployment', 'default', 'web')!.spec as { replicas: number }).replicas).toBe(7);
+    expect(webhookEvents(ctx)).toHaveLength(1);
+  });
+
   it('a webhook on "deployments" alone is not called for /scale writes (the subresource must be listed)', () => {
     const { ctx, server } = newServer();
     objectOf(create(server, deployment('web', 1)));

@@ -126,6 +126,20 @@ export class WebhookAdmission implements MutatingAdmissionPlugin, AdmissionPlugi
 
   private matchAttributes(attrs: AdmissionAttributes): MatchAttributes {
     const isDelete = attrs.operation === 'DELETE';
+    if (attrs.subresource === 'scale' && attrs.info.scale) {
+      // The objectSelector sees the Scale, which carries no labels (upstream matches attr.GetObject()).
+      const scale = (o: KubeObject | undefined) => (o ? scaleOf(o, attrs.info, this.core.isCustom(attrs.info)) : undefined);
+      return {
+        operation: attrs.operation,
+        group: attrs.info.group,
+        version: attrs.info.version,
+        resource: attrs.info.resource,
+        subresource: 'scale',
+        namespace: attrs.info.namespaced ? (attrs.namespace ?? '') : '',
+        object: scale(attrs.object),
+        oldObject: scale(attrs.oldObject),
+      };
+    }
     return {
       operation: attrs.operation,
       group: attrs.info.group,
