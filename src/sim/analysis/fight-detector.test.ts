@@ -48,6 +48,14 @@ describe('fight detector', () => {
     expect(d.fights()).toEqual([]);
   });
 
+  it('deleting the object forgets its fights', () => {
+    const d = new FightDetector();
+    d.observeAll([1, 2, 3, 4].flatMap((i) => write(i, i * 1000, i % 2 ? 'a' : 'b', ['spec.replicas'])));
+    expect(d.fights()).toHaveLength(1);
+    d.observe({ id: 100, time: 5000, actor: 'api-server', causeId: null, kind: 'api.response', verb: 'delete', object: web, requestId: 99, code: 200 });
+    expect(d.fights()).toEqual([]);
+  });
+
   it('a fight fades out once its last flip is older than the window', () => {
     const d = new FightDetector({ windowMs: 10_000 });
     d.observeAll([1, 2, 3, 4].flatMap((i) => write(i, i * 1000, i % 2 ? 'a' : 'b', ['spec.replicas'])));

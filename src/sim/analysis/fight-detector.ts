@@ -119,6 +119,11 @@ export class FightDetector {
       case 'api.response': {
         const viaRequest = e.causeId !== null ? this.loopOf.get(e.causeId) : undefined;
         if (viaRequest) this.rememberLoop(e.id, viaRequest);
+        if (e.verb === 'delete' && e.code < 300) {
+          // The object is going or gone: forget its field history (a recreated object starts afresh).
+          this.forget(e.object);
+          return;
+        }
         const w = this.pending.get(e.requestId);
         if (!w) return;
         this.pending.delete(e.requestId);
@@ -153,6 +158,12 @@ export class FightDetector {
         (a.field < b.field ? -1 : a.field > b.field ? 1 : 0),
     );
     return out.map((f) => ({ ...f, object: { ...f.object }, managers: [...f.managers], loops: [...f.loops], recent: f.recent.map((r) => ({ ...r })) }));
+  }
+
+  private forget(ref: ObjectRef): void {
+    const key = objectKey(ref);
+    if (!this.history.delete(key)) return;
+    for (const id of [...this.found.keys()]) if (id.startsWith(`${key}|`)) this.found.delete(id);
   }
 
   private rememberLoop(id: number, loop: string): void {
