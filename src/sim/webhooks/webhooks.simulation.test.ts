@@ -119,3 +119,18 @@ describe('explaining a webhook call', () => {
     expect(text).toContain('while reconciling default/web-');
   });
 });
+
+describe('checkpoints', () => {
+  it('seeking back and replaying gives the same webhook calls (the plugins survive cloneGraph)', () => {
+    const sim = Simulation.create({ seed: 9, nodes: 1 });
+    sim.apply(INJECTOR);
+    sim.apply(deployment('web', 2, { mesh: 'on' }));
+    sim.runFor(15_000);
+    const first = webhookCalls(sim).map((c) => `${c.id} ${c.time} ${c.outcome} ${c.object.name}`);
+    const end = sim.step;
+    sim.seekTime(1);
+    sim.seekStep(end);
+    expect(webhookCalls(sim).map((c) => `${c.id} ${c.time} ${c.outcome} ${c.object.name}`)).toEqual(first);
+    expect(first.length).toBeGreaterThanOrEqual(2);
+  });
+});
