@@ -33,6 +33,8 @@ import {
 
 /** Kinds not drawn as objects (they are shown elsewhere: events in the log, leases as heartbeats). */
 const HIDDEN_KINDS = new Set(['Event', 'Lease']);
+/** Verbs whose successful `api.response` names an object that changed (or is gone). */
+const WRITE_VERBS = new Set(['create', 'update', 'patch', 'apply', 'delete', 'deletecollection']);
 /** Most events sent in one frame; older ones of the same frame are counted, not sent. */
 export const MAX_EVENTS_PER_FRAME = 5000;
 /** Wall ms of simulation work per tick before yielding back to the page (virtual time then runs slower). */
@@ -56,6 +58,13 @@ export class SimHost {
   private fightDetector = new FightDetector();
   /** Commits of the Git repo already sent (-1: none; a reset frame sends it again). */
   private sentCommits = -1;
+  /**
+   * The next frame lists every object instead of following the writes: set by every command and scenario action
+   * (kubectl may write without a trace event; time travel swaps the whole state).
+   */
+  private rescan = true;
+  /** The last frame's convergence, reused while nothing happens. */
+  private lastConvergence: { converged: boolean; reasons: string[] } | null = null;
   /** HPA replica series for the page's chart, sampled per frame. */
   private hpaSampler = new HpaSampler();
 
@@ -73,6 +82,7 @@ export class SimHost {
       else this.post({ type: 'error', message: parsed.error });
       return;
     }
+    this.rescan = true;
     try {
       this.handle(parsed.command);
     } catch (err) {
@@ -233,6 +243,7 @@ export class SimHost {
   /** A scenario's timed action; a selector target ("the oldest pod of app=web") is resolved now, as the CLI does. */
   private playScenarioAction(a: ScenarioAction): void {
     const sim = this.sim!;
+    this.rescan = true;
     const action = resolveSelection(sim, a);
     if (typeof action === 'string') sim.cluster.ctx.trace.emit('scenario', { kind: 'scenario.note', detail: `skipped: ${action}` });
     else sim.act(action);
@@ -248,12 +259,16 @@ export class SimHost {
     const total = trace.length - from;
     const events: TraceEvent[] = trace.slice(Math.max(from, trace.length - MAX_EVENTS_PER_FRAME), trace.length);
     if (reset) this.fightDetector = new FightDetector();
-    this.fightDetector.observeAll(trace.slice(from, trace.length));
+    const fresh = trace.slice(from, trace.length);
+    this.fightDetector.observeAll(fresh);
+    const unchanged = !reset && !this.rescan && fresh.length === 0 && sim.step === this.sentStep;
     this.sentTrace = trace.length;
     this.sentStep = sim.step;
-    const objects = this.objectDelta(reset);
+    const objects = this.objectDelta(reset, fresh, trace.length - from);
     this.forceFull = false;
-    const convergence = sim.isConverged();
+    // Nothing happened since the last frame (no step, no event, no command): the verdict has not changed either.
+    const convergence = unchanged && this.lastConvergence ? this.lastConvergence : sim.isConverged();
+    this.lastConvergence = convergence;
     const frame: Frame = {
       type: 'frame',
       v: PROTOCOL_VERSION,
@@ -287,7 +302,63 @@ export class SimHost {
     this.post(frame);
   }
 
-  private objectDelta(full: boolean): Frame['objects'] {
+  /**
+   * The objects that changed since the last frame. A reset (or a frame after a command, or one whose trace is not
+   * kept) lists every object; otherwise only the objects the frame's successful writes name are read again (the
+   * `api.response` events of the frame), so a frame costs O(writes), not O(objects).
+   */
+  private objectDelta(full: boolean, fresh: readonly TraceEvent[], expected: number): Frame['objects'] {
+    const rescan = full || this.rescan || fresh.length !== expected || this.needsRescan(fresh);
+    this.rescan = false;
+    if (rescan) return this.fullDelta(full);
+    const api = this.sim!.cluster.apiServer;
+    const upserts: ObjectSummary[] = [];
+    const deletes: string[] = [];
+    const done = new Set<string>();
+    for (const e of fresh) {
+      if (e.kind !== 'api.response' || e.code >= 400 || !WRITE_VERBS.has(e.verb) || HIDDEN_KINDS.has(e.object.kind)) continue;
+      const ref = e.object;
+      const key = objectKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
+      if (done.has(key)) continue;
+      done.add(key);
+      const old = this.sentObjects.get(key);
+      const obj = api.getObject(ref.apiVersion, ref.kind, ref.namespace, ref.name);
+      if (!obj) {
+        if (old) {
+          this.sentObjects.delete(key);
+          deletes.push(key);
+        }
+        continue;
+      }
+      const s = summarize(obj);
+      if (s.key !== key) continue; // another spelling of the same kind (never expected): the next rescan finds it
+      if (!old || !sameSummary(old, s)) {
+        this.sentObjects.set(key, s);
+        upserts.push(s);
+      }
+    }
+    return { upserts, deletes, full: false };
+  }
+
+  /**
+   * Whether the frame's writes may have changed objects that no event names: the api-server itself removes a
+   * deleting namespace once empty and the objects of a removed CRD's kind; a namespace being deleted deletes its
+   * objects. Those frames list everything.
+   */
+  private needsRescan(fresh: readonly TraceEvent[]): boolean {
+    let deleted = false;
+    for (const e of fresh) {
+      if (e.kind !== 'api.response' || e.code >= 400 || !WRITE_VERBS.has(e.verb)) continue;
+      if (e.object.kind === 'Namespace' || e.object.kind === 'CustomResourceDefinition' || e.verb === 'deletecollection') return true;
+      if (e.verb === 'delete') deleted = true;
+    }
+    if (!deleted) return false;
+    for (const s of this.sentObjects.values()) if (s.kind === 'Namespace' && s.deleting) return true;
+    return false;
+  }
+
+  /** Lists every object of every drawn kind and diffs with what was sent (a reset sends them all). */
+  private fullDelta(full: boolean): Frame['objects'] {
     const api = this.sim!.cluster.apiServer;
     const now = new Map<string, ObjectSummary>();
     for (const info of api.resourcesInfo()) {
