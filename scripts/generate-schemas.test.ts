@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_RESOURCES } from '../src/sim/api/resources.ts';
 import {
+  scopeClashingDefinitions,
   builtinKindSources,
   generateKubernetesSchema,
   kindBranch,
@@ -25,7 +27,8 @@ describe('kind sources', () => {
     expect(kinds).toContain('apps/v1 Deployment');
     expect(kinds).toContain('autoscaling/v2 HorizontalPodAutoscaler');
     expect(kinds).toContain('apiextensions.k8s.io/v1 CustomResourceDefinition');
-    expect(kinds).toHaveLength(14);
+    expect(kinds).toContain('admissionregistration.k8s.io/v1 MutatingWebhookConfiguration');
+    expect(kinds).toHaveLength(BUILTIN_RESOURCES.length);
   });
 });
 
@@ -111,5 +114,26 @@ describe('the generated schema', () => {
   it('stores shared definitions once and stays small', () => {
     expect(Object.keys(schema.definitions).filter((n) => n === 'ObjectMeta')).toHaveLength(1);
     expect(JSON.stringify(schema).length).toBeLessThan(600_000);
+  });
+});
+
+describe('scopeClashingDefinitions', () => {
+  it('renames a definition that differs from one already kept, and the references to it, transitively', () => {
+    const into = { ServiceReference: { properties: { name: { type: 'string' } } }, WebhookClientConfig: { properties: { service: { $ref: '#/definitions/ServiceReference' } } } };
+    const defs = {
+      ServiceReference: { properties: { name: { type: 'string' }, port: { type: 'number' } } },
+      WebhookClientConfig: { properties: { service: { $ref: '#/definitions/ServiceReference' } } },
+      Other: { type: 'string' },
+    };
+    const root = { properties: { webhooks: { items: { $ref: '#/definitions/WebhookClientConfig' } } } };
+    const r = scopeClashingDefinitions(into, defs, root, 'admissionregistration_v1');
+    expect(Object.keys(r.defs).sort()).toEqual(['Other', 'admissionregistration_v1_ServiceReference', 'admissionregistration_v1_WebhookClientConfig']);
+    expect(r.defs['admissionregistration_v1_WebhookClientConfig']).toEqual({ properties: { service: { $ref: '#/definitions/admissionregistration_v1_ServiceReference' } } });
+    expect(r.root).toEqual({ properties: { webhooks: { items: { $ref: '#/definitions/admissionregistration_v1_WebhookClientConfig' } } } });
+  });
+
+  it('leaves identical shared definitions alone', () => {
+    const r = scopeClashingDefinitions({ A: { type: 'string' } }, { A: { type: 'string' } }, { $ref: '#/definitions/A' }, 's');
+    expect(r.defs).toEqual({ A: { type: 'string' } });
   });
 });

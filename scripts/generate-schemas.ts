@@ -71,6 +71,44 @@ export function mergeDefinitions(into: Record<string, JsonSchema>, defs: Record<
 }
 
 /**
+ * Two API groups may declare different types under one name (admissionregistration/v1 and apiextensions/v1 both have a
+ * `ServiceReference`). Before a kind's definitions are merged, each of its definitions that differs from one already
+ * kept under the same name is renamed `<scope>_<name>`, and every `$ref` of the kind to it is rewritten; renaming can
+ * change a definition that refers to it, so this runs until nothing more clashes.
+ */
+export function scopeClashingDefinitions(
+  into: Readonly<Record<string, JsonSchema>>,
+  defs: Record<string, JsonSchema>,
+  root: JsonSchema,
+  scope: string,
+): { defs: Record<string, JsonSchema>; root: JsonSchema } {
+  const renamed = new Set<string>();
+  let current = { defs, root };
+  for (;;) {
+    const clashes = Object.keys(current.defs).filter(
+      (n) => !renamed.has(n) && into[n] !== undefined && JSON.stringify(into[n]) !== JSON.stringify(current.defs[n]),
+    );
+    if (clashes.length === 0) return current;
+    for (const n of clashes) renamed.add(n);
+    const rename = (n: string) => (renamed.has(n) ? `${scope}_${n}` : n);
+    const rewrite = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(rewrite);
+      if (v && typeof v === 'object') {
+        const out: Record<string, unknown> = {};
+        for (const [k, x] of Object.entries(v)) {
+          out[k] = k === '$ref' && typeof x === 'string' && x.startsWith('#/definitions/') ? `#/definitions/${rename(decodeURIComponent(x.slice(14)))}` : rewrite(x);
+        }
+        return out;
+      }
+      return v;
+    };
+    const next: Record<string, JsonSchema> = {};
+    for (const [n, d] of Object.entries(defs)) next[rename(n)] = rewrite(d) as JsonSchema;
+    current = { defs: next, root: rewrite(root) as JsonSchema };
+  }
+}
+
+/**
  * `kubernetes-types` declares `Quantity` as a string, but the api-server also accepts YAML numbers (`cpu: 1`), as the
  * upstream OpenAPI's `x-kubernetes-int-or-string` format says; widen it so the editor does not flag valid manifests.
  */
@@ -155,8 +193,9 @@ function generateWith(kinds: readonly KindSource[], path: string, tsconfig: stri
     if (apiVersion !== source.apiVersion) {
       throw new Error(`generate-schemas: ${source.kind} in ${source.module} has apiVersion ${String(apiVersion)}, want ${source.apiVersion}`);
     }
-    mergeDefinitions(definitions, (root.definitions ?? {}) as Record<string, JsonSchema>);
-    mergeDefinitions(definitions, { [kindDefinitionName(source.apiVersion, source.kind)]: kindRootSchema(root) });
+    const scoped = scopeClashingDefinitions(definitions, (root.definitions ?? {}) as Record<string, JsonSchema>, root, source.module.replace(/\//g, '_'));
+    mergeDefinitions(definitions, scoped.defs);
+    mergeDefinitions(definitions, { [kindDefinitionName(source.apiVersion, source.kind)]: kindRootSchema(scoped.root as Schema & JsonSchema) });
   }
   patchDefinitions(definitions);
   const sorted: Record<string, JsonSchema> = {};
