@@ -241,3 +241,15 @@ describe('WatchChannel', () => {
     expect(r).toMatchObject({ kind: 'Status', code: 410, reason: 'Expired' });
   });
 });
+
+describe('changed paths of subresource writes', () => {
+  it('a /scale write reports spec.replicas of the object, not the differences between a Deployment and a Scale', async () => {
+    const { Simulation } = await import('../simulation.ts');
+    const sim = Simulation.create({ seed: 1, nodes: 1, controllers: [] });
+    sim.apply('apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: "nginx:1.27"}]}\n');
+    sim.act({ type: 'scale', resource: 'deployment', name: 'web', replicas: 4 });
+    const res = sim.trace.slice().filter((e) => e.kind === 'api.response' && e.subresource === 'scale').at(-1);
+    expect(res?.kind === 'api.response' && res.changed).toEqual(expect.arrayContaining(['spec.replicas']));
+    expect(res?.kind === 'api.response' && res.changed).not.toContain('kind');
+  });
+});

@@ -168,7 +168,9 @@ export class RestClient implements Transport {
       const rvBefore = before?.metadata?.resourceVersion;
       if (rvBefore !== undefined) body.rvBefore = rvBefore;
       if (before) {
-        const changed = changedPaths(before, response.object);
+        // A /scale write answers with a Scale, not the object: compare the stored object before and after.
+        const after = r.subresource === 'scale' ? (this.peek(r) ?? response.object) : response.object;
+        const changed = changedPaths(before, after);
         if (changed.length) body.changed = changed;
       }
     } else if ('list' in response) {
