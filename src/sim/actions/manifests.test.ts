@@ -18,12 +18,13 @@ describe('parseManifests', () => {
     expect(r.errors[0]!.line).toBeGreaterThanOrEqual(4);
   });
 
+  // The time bounds below only catch exponential or quadratic blow-ups (minutes); the machine may be busy.
   it('rejects an alias bomb instead of expanding it', () => {
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (let i = 1; i < 12; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)}]`);
     const started = performance.now();
     const r = parseManifests(bomb.join('\n'));
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(r.documents).toEqual([]);
     expect(r.errors[0]!.message).toMatch(/alias/i);
   });
@@ -46,7 +47,7 @@ describe('parseManifests', () => {
     for (const text of ['- '.repeat(20_000) + 'x', '['.repeat(50_000), 'a:\n' + Array.from({ length: 3000 }, (_, i) => ' '.repeat(i + 1) + 'b:').join('\n')]) {
       const started = performance.now();
       const r = parseManifests(text);
-      expect(performance.now() - started).toBeLessThan(2000);
+      expect(performance.now() - started).toBeLessThan(20_000);
       expect(r.documents).toEqual([]);
       expect(r.errors.length).toBeGreaterThan(0);
     }
@@ -56,7 +57,7 @@ describe('parseManifests', () => {
     const keys = Array.from({ length: 50_000 }, (_, i) => `  k${i}: v`).join('\n');
     const started = performance.now();
     const r = parseManifests(`apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata:\n${keys}\n  k7: again\n`);
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(r.errors[0]!.message).toMatch(/duplicate key "k7"/);
     expect(r.errors[0]!.line).toBe(50_005);
   });

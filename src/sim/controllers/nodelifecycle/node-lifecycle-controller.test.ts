@@ -134,7 +134,9 @@ describe('node lifecycle controller: health signals', () => {
   });
 
   it('a pod bound to a node already known to be unreachable is marked not ready (processPod)', () => {
-    const sim = newSim();
+    // Upstream enqueues a pod only when its binding changes, so its creation and its Ready status must reach the
+    // informer in one delivery (no watch jitter) for the controller to see the Ready pod it has to mark.
+    const sim = newSim(['node-lifecycle-controller'], 1, { watchJitterMs: 0 });
     registerNode(sim, 'node-1');
     registerNode(sim, 'node-2');
     runWithKubelets(sim, ['node-1', 'node-2'], 10_000);

@@ -11,8 +11,9 @@ import { nodeLifecycleControllerDescriptor } from './descriptor.ts';
 
 registerControllers(nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor);
 
-export function newSim(controllers: string[] = ['node-lifecycle-controller'], seed = 1): Simulation {
-  return Simulation.create({ seed, nodes: [], controllers, clientQPS: 'off' });
+export function newSim(controllers: string[] = ['node-lifecycle-controller'], seed = 1, options: { watchJitterMs?: number } = {}): Simulation {
+  const network = options.watchJitterMs === undefined ? {} : { network: { watchLatency: { meanMs: 3, jitterMs: options.watchJitterMs } } };
+  return Simulation.create({ seed, nodes: [], controllers, clientQPS: 'off', ...network });
 }
 
 function must(sim: Simulation, r: ReturnType<Simulation['act']>): void {
