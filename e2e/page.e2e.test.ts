@@ -230,7 +230,14 @@ describe('the page', () => {
       30_000,
     );
     expect(relist).toMatch(/listed \d+ \S+ \(restart\)/);
+    // Pause and bring the relist into view for the screenshot.
+    await byTestId(page, 'play-pause').click();
+    await page.evaluate(() => {
+      const rows = [...document.querySelectorAll('[data-testid="event-row"]')];
+      rows.find((r) => r.textContent?.includes('informer.list') && r.textContent.includes('(restart)'))?.scrollIntoView({ block: 'center' });
+    });
     await shot(page, 'crash-controller-relist');
+    await byTestId(page, 'play-pause').click();
 
     // Catches up: a pod deleted after the restart is replaced by the restarted controller.
     await waitConverged(page, 30_000);
