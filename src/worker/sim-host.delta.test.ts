@@ -104,6 +104,26 @@ describe('SimHost object deltas', () => {
     expect(listings).toBeGreaterThan(0);
   });
 
+  it('while playing, the convergence check runs at most every 200 ms of wall time, and a settled cluster is reported converged', () => {
+    const h = harness();
+    h.send({ type: 'init', setup: { seed: 1, nodes: 2, manifests: DEPLOYMENT } });
+    h.host.tick();
+    const sim = (h.host as unknown as { sim: Simulation }).sim;
+    const original = sim.isConverged.bind(sim);
+    let checks = 0;
+    sim.isConverged = () => {
+      checks++;
+      return original();
+    };
+    h.send({ type: 'speed', speed: 50 });
+    h.send({ type: 'play' });
+    for (let i = 0; i < 125; i++) h.advanceWall(16); // 2 s of wall time, 100 s of virtual time
+    expect(checks).toBeGreaterThanOrEqual(5);
+    expect(checks).toBeLessThanOrEqual(12);
+    expect(h.frames().at(-1)!.converged).toBe(original().converged);
+    expect(h.frames().at(-1)!.converged).toBe(true);
+  });
+
   it('a frame follows only the written objects: a quiet frame sends nothing', () => {
     const h = harness();
     h.send({ type: 'init', setup: { seed: 1, nodes: 2, manifests: DEPLOYMENT } });

@@ -39,6 +39,8 @@ const WRITE_VERBS = new Set(['create', 'update', 'patch', 'apply', 'delete', 'de
 export const MAX_EVENTS_PER_FRAME = 5000;
 /** Wall ms of simulation work per tick before yielding back to the page (virtual time then runs slower). */
 const WORK_BUDGET_MS = 12;
+/** While playing, the convergence verdict is recomputed at most this often (wall ms): it lists every pod. */
+const CONVERGENCE_EVERY_MS = 200;
 /** A tab that slept does not make virtual time jump: at most this much wall time is caught up per tick. */
 const MAX_WALL_STEP_MS = 100;
 
@@ -63,8 +65,11 @@ export class SimHost {
    * (kubectl may write without a trace event; time travel swaps the whole state).
    */
   private rescan = true;
-  /** The last frame's convergence, reused while nothing happens. */
+  /** The last frame's convergence, reused while nothing happens, and the wall time it was computed. */
   private lastConvergence: { converged: boolean; reasons: string[] } | null = null;
+  private convergenceAt = -Infinity;
+  /** Something happened since {@link lastConvergence} was computed (a throttled frame left it behind). */
+  private convergenceStale = true;
   /** HPA replica series for the page's chart, sampled per frame. */
   private hpaSampler = new HpaSampler();
 
@@ -261,13 +266,24 @@ export class SimHost {
     if (reset) this.fightDetector = new FightDetector();
     const fresh = trace.slice(from, trace.length);
     this.fightDetector.observeAll(fresh);
-    const unchanged = !reset && !this.rescan && fresh.length === 0 && sim.step === this.sentStep;
+    const commanded = this.rescan;
+    const unchanged = !reset && !commanded && fresh.length === 0 && sim.step === this.sentStep;
     this.sentTrace = trace.length;
     this.sentStep = sim.step;
     const objects = this.objectDelta(reset, fresh, trace.length - from);
     this.forceFull = false;
     // Nothing happened since the last frame (no step, no event, no command): the verdict has not changed either.
-    const convergence = unchanged && this.lastConvergence ? this.lastConvergence : sim.isConverged();
+    // While playing, the check (which lists every workload and pod) runs at most every CONVERGENCE_EVERY_MS of wall
+    // time; a command, a reset or a pause gets a fresh one.
+    const wallNow = this.wallNow();
+    const throttled = this.playing && !reset && !commanded && wallNow - this.convergenceAt < CONVERGENCE_EVERY_MS;
+    if (!unchanged) this.convergenceStale = true;
+    let convergence = this.lastConvergence;
+    if (!convergence || (this.convergenceStale && !throttled)) {
+      convergence = sim.isConverged();
+      this.convergenceAt = wallNow;
+      this.convergenceStale = false;
+    }
     this.lastConvergence = convergence;
     const frame: Frame = {
       type: 'frame',
