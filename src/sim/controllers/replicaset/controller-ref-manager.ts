@@ -11,11 +11,12 @@
  */
 import type { ReplicaSet } from 'kubernetes-types/apps/v1';
 import type { Pod } from 'kubernetes-types/core/v1';
-import { controllerOf, type KubeObject } from '../../api/object.ts';
+import type { KubeObject } from '../../api/object.ts';
 import { StatusError } from '../../api/status.ts';
-import { matchesLabels, type ParsedLabelSelector } from '../../apiserver/selectors/label-selector.ts';
+import type { ParsedLabelSelector } from '../../apiserver/selectors/label-selector.ts';
 import type { ClientOp } from '../../client/api-call.ts';
 import type { Client } from '../../client/client.ts';
+import { podFacts, podMatches } from './pod-facts.ts';
 import { deleteOwnerRefStrategicMergePatch, ownerRefControllerPatch } from './pod-control.ts';
 
 const POD = { apiVersion: 'v1', kind: 'Pod' } as const;
@@ -46,13 +47,13 @@ export function* claimPods(client: Client, owner: ClaimOwner, selector: ParsedLa
   const result: ClaimResult = { claimed: [], adopted: [], released: [] };
   const errors: Error[] = [];
   let canAdopt: { checked: boolean; err?: Error } = { checked: false };
-  const match = (pod: Pod): boolean => matchesLabels(selector, pod.metadata?.labels);
+  const match = (pod: Pod): boolean => podMatches(selector, pod);
   for (const pod of pods) {
-    const ref = controllerOf(pod);
+    const facts = podFacts(pod);
     const podName = pod.metadata?.name ?? '';
     const ns = pod.metadata?.namespace;
-    if (ref) {
-      if (ref.uid !== rs.metadata.uid) continue; // owned by someone else
+    if (facts.hasController) {
+      if (facts.controllerUid !== rs.metadata.uid) continue; // owned by someone else
       if (match(pod)) {
         result.claimed.push(pod);
         continue;

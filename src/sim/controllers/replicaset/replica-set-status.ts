@@ -6,8 +6,8 @@
  */
 import type { ReplicaSet, ReplicaSetCondition, ReplicaSetStatus } from 'kubernetes-types/apps/v1';
 import type { Pod } from 'kubernetes-types/core/v1';
-import { rfc3339 } from '../../engine/clock';
-import { isPodAvailable, isPodReady } from './pod-util';
+import { parseTime, rfc3339 } from '../../engine/clock';
+import { podFacts } from './pod-facts.ts';
 
 /** ReplicaSetStatus plus the beta (1.35, on) `terminatingReplicas` that kubernetes-types 1.30 lacks. */
 export type ReplicaSetStatusWithTerminating = ReplicaSetStatus & { terminatingReplicas?: number };
@@ -17,7 +17,9 @@ export const FAILED_CREATE_REASON = 'FailedCreate';
 export const FAILED_DELETE_REASON = 'FailedDelete';
 
 function labelsMatch(selector: Record<string, string> | undefined, labels: Record<string, string> | undefined): boolean {
-  return Object.entries(selector ?? {}).every(([k, v]) => labels?.[k] === v);
+  if (!selector) return true;
+  for (const k in selector) if (labels?.[k] !== selector[k]) return false;
+  return true;
 }
 
 /**
@@ -40,9 +42,11 @@ export function calculateStatus(
   let available = 0;
   for (const pod of activePods) {
     if (labelsMatch(templateLabels, pod.metadata?.labels)) fullyLabeled++;
-    if (isPodReady(pod)) {
+    // `IsPodReady` and `IsPodAvailable`, from the pod's memoised facts.
+    const f = podFacts(pod);
+    if (f.ready) {
       ready++;
-      if (isPodAvailable(pod, minReadySeconds, now)) available++;
+      if (minReadySeconds === 0 || (f.readySince !== undefined && parseTime(f.readySince) + minReadySeconds * 1000 < now)) available++;
     }
   }
   let conditions: ReplicaSetCondition[] = [...(rs.status?.conditions ?? [])];

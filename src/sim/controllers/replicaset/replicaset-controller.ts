@@ -16,8 +16,8 @@
  */
 import { ORPHAN_POD_INDEX_KEY, POD_CONTROLLER_UID_INDEX } from '../../client/index-funcs.ts';
 import type { Pod } from 'kubernetes-types/core/v1';
-import { controllerOf, keyOf, splitKey, type KubeObject, type OwnerReference } from '../../api/object.ts';
-import { labelSelectorFromObject, matchesLabels, type ParsedLabelSelector } from '../../apiserver/selectors/label-selector.ts';
+import { keyOf, splitKey, type KubeObject, type OwnerReference } from '../../api/object.ts';
+import { matchesLabels, type ParsedLabelSelector } from '../../apiserver/selectors/label-selector.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
@@ -26,8 +26,7 @@ import { refOf, type QueueReason } from '../../trace/trace-event.ts';
 import { claimPods } from './controller-ref-manager.ts';
 import { UIDTrackingControllerExpectations } from './expectations.ts';
 import { manageReplicas } from './manage-replicas.ts';
-import { terminatingPodsOf } from './pod-control.ts';
-import { filterActivePods } from './pod-util.ts';
+import { internSelector, podFacts, podMatches } from './pod-facts.ts';
 import { availabilityRequeueAfter, calculateStatus } from './replica-set-status.ts';
 import { BURST_REPLICAS } from './slow-start.ts';
 import { statusUpToDate, updateReplicaSetStatus, type ReplicaSetObject } from './update-status.ts';
@@ -135,14 +134,27 @@ export class ReplicaSetController implements Reconciler {
     }
     // `getRSPods`: the pods we control (matching or not) and the orphans we may adopt, from the pod indexer by
     // controller UID, instead of every pod of the namespace.
+    // One pass over them (memoised per pod object, see pod-facts.ts): the active ones (`FilterActivePods`), the
+    // terminating ones we control and select (`terminatingPodsOf`), the count of owned and of matching orphans.
     const allPods = this.getRSPods(rs);
-    const activePods = filterActivePods(allPods);
-    const terminatingPods = terminatingPodsOf(rs, selector, allPods);
-    const owned = activePods.filter((p) => controllerOf(p)?.uid === rs.metadata.uid);
-    const orphans = activePods.filter((p) => !controllerOf(p) && matchesLabels(selector, p.metadata?.labels)).length;
+    const uid = rs.metadata.uid;
+    const activePods: Pod[] = [];
+    const terminatingPods: Pod[] = [];
+    const owned: Pod[] = [];
+    let orphans = 0;
+    for (const p of allPods) {
+      const f = podFacts(p);
+      if (f.active) {
+        activePods.push(p);
+        if (f.controllerUid === uid) owned.push(p);
+        if (!f.hasController && podMatches(selector, p)) orphans++;
+      } else if (f.terminating && f.controllerUid === uid && podMatches(selector, p)) {
+        terminatingPods.push(p);
+      }
+    }
     ctx.observe(
       `ReplicaSet ${key} (rv ${rs.metadata.resourceVersion}): ${owned.length} active pods owned${orphans ? `, ${orphans} matching orphans` : ''}, ${terminatingPods.length} terminating`,
-      [{ ...refOf(rs), rv: rs.metadata.resourceVersion }, ...owned.slice(0, MAX_OBSERVED_REFS).map((p) => ({ ...refOf(p), rv: p.metadata?.resourceVersion }))],
+      [{ ...refOf(rs), rv: rs.metadata.resourceVersion }, ...owned.slice(0, MAX_OBSERVED_REFS).map((p) => ({ ...refOf(p as Pod & KubeObject), rv: p.metadata?.resourceVersion }))],
     );
     const claim = yield* claimPods(ctx.client, { rs, apiVersion: this.apiVersion, kind: this.kind }, selector, activePods);
     const filteredPods = claim.claimed;
@@ -179,7 +191,7 @@ export class ReplicaSetController implements Reconciler {
 function selectorOf(rs: ReplicaSetObject): ParsedLabelSelector | undefined {
   if (!rs.spec?.selector) return undefined;
   try {
-    return labelSelectorFromObject(rs.spec.selector);
+    return internSelector(rs.spec.selector);
   } catch {
     return undefined;
   }
