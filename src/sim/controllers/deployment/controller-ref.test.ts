@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { labelSelectorFromObject } from '../../apiserver/selectors/label-selector.ts';
-import { claimDecision, getPodMapForDeployment, type DeploymentObject, type PodObject, type ReplicaSetObject } from './controller-ref.ts';
+import { claimDecision, getPodMapForDeployment, getPodMapForDeploymentByOwner, type DeploymentObject, type PodObject, type ReplicaSetObject } from './controller-ref.ts';
 import { deploymentOnlySim, deploymentYaml, eventMessages, replicaSets, runWithAvailableReplicaSets } from './controller-test-helpers.ts';
 
 const d = {
@@ -100,5 +101,41 @@ describe('ClaimReplicaSets through the api-server', () => {
     // The Deployment no longer has a ReplicaSet with its template: it creates one again (same hash, so it is a
     // collision with the released one, and collisionCount moves).
     expect((sim.getObject('deployment', 'default', 'web')!.status as { collisionCount?: number }).collisionCount).toBe(1);
+  });
+});
+
+describe('getPodMapForDeploymentByOwner', () => {
+  it('gives the same map as listing the namespace\'s pods by name, for any mix of owners, labels and namespaces', () => {
+    const rsA = { ...rsWith({ app: 'web' }, 'd-uid'), metadata: { ...rsWith({ app: 'web' }, 'd-uid').metadata, name: 'a', uid: 'a-uid' } } as ReplicaSetObject;
+    const rsB = { ...rsA, metadata: { ...rsA.metadata, name: 'b', uid: 'b-uid' } } as ReplicaSetObject;
+    const arbPod = fc.record({
+      name: fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5', 'p6'),
+      namespace: fc.constantFrom('default', 'other'),
+      app: fc.constantFrom('web', 'db'),
+      owner: fc.constantFrom('a-uid', 'b-uid', 'c-uid', undefined),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(arbPod, { selector: (p) => `${p.namespace}/${p.name}` }), (specs) => {
+        const pods = specs.map(
+          (p) =>
+            ({
+              apiVersion: 'v1',
+              kind: 'Pod',
+              metadata: {
+                name: p.name,
+                namespace: p.namespace,
+                labels: { app: p.app },
+                ...(p.owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'x', uid: p.owner, controller: true }] } : {}),
+              },
+            }) as PodObject,
+        );
+        const byOwner = (uid: string) => pods.filter((p) => p.metadata.ownerReferences?.[0]?.uid === uid);
+        const listed = pods.filter((p) => p.metadata.namespace === 'default').sort((x, y) => (x.metadata.name! < y.metadata.name! ? -1 : 1));
+        const want = getPodMapForDeployment(d, [rsA, rsB], listed);
+        const got = getPodMapForDeploymentByOwner(d, [rsA, rsB], byOwner);
+        expect([...got.entries()]).toEqual([...want.entries()]);
+      }),
+      { seed: 11, numRuns: 200 },
+    );
   });
 });

@@ -140,3 +140,30 @@ export function getPodMapForDeployment(d: DeploymentObject, rsList: readonly Rep
   }
   return podMap;
 }
+
+/**
+ * {@link getPodMapForDeployment} without listing the namespace: each ReplicaSet's pods come from the pod indexer by
+ * controller UID (`byOwnerUid(uid)`, kube-controller-manager's PodControllerUIDIndex), kept when in the Deployment's
+ * namespace and selected, in name order. The same map as listing the namespace's pods sorted by name, in
+ * O(pods of the Deployment) instead of O(pods of the namespace · log).
+ */
+export function getPodMapForDeploymentByOwner(d: DeploymentObject, rsList: readonly ReplicaSetObject[], byOwnerUid: (uid: string) => readonly KubeObject[]): Map<string, PodObject[]> {
+  const podMap = new Map<string, PodObject[]>();
+  for (const rs of rsList) podMap.set(rs.metadata.uid ?? '', []);
+  const selector = labelSelectorFromObject(d.spec?.selector ?? {});
+  const ns = d.metadata.namespace;
+  for (const [uid, list] of podMap) {
+    for (const pod of byOwnerUid(uid) as readonly PodObject[]) {
+      if (pod.metadata.namespace !== ns || !matchesLabels(selector, pod.metadata.labels)) continue;
+      list.push(pod);
+    }
+    list.sort(byPodName);
+  }
+  return podMap;
+}
+
+function byPodName(a: KubeObject, b: KubeObject): number {
+  const x = a.metadata.name ?? '';
+  const y = b.metadata.name ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
+}

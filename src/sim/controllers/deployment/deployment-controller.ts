@@ -21,7 +21,8 @@ import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
 import { refOf } from '../../trace/trace-event.ts';
-import { claimReplicaSets, getPodMapForDeployment, type DeploymentObject, type PodObject, type ReplicaSetObject } from './controller-ref.ts';
+import { POD_CONTROLLER_UID_INDEX } from '../../client/index-funcs.ts';
+import { claimReplicaSets, getPodMapForDeployment, getPodMapForDeploymentByOwner, type DeploymentObject, type PodObject, type ReplicaSetObject } from './controller-ref.ts';
 import type { DeploymentSync } from './deployment-sync.ts';
 import { updateDeploymentStatus } from './deployment-sync.ts';
 import { rolloutRecreate } from './recreate.ts';
@@ -128,8 +129,11 @@ export class DeploymentController implements Reconciler {
     // List ReplicaSets owned by this Deployment, while reconciling ControllerRef through adoption/orphaning.
     const nsReplicaSets = (this.rsInformer.list(undefined, d.metadata.namespace) as ReplicaSetObject[]).sort(byName);
     const rsList = yield* claimReplicaSets(ctx.client, d, nsReplicaSets);
-    const pods = (this.podInformer.list(undefined, d.metadata.namespace) as PodObject[]).sort(byName);
-    const podMap = getPodMapForDeployment(d, rsList, pods);
+    // getPodMapForDeployment: through the pod index by controller UID when the process has it (the ReplicaSet
+    // controller adds it), instead of listing and sorting every pod of the namespace at each sync.
+    const podMap = this.podInformer.getStore().getIndexers().includes(POD_CONTROLLER_UID_INDEX)
+      ? getPodMapForDeploymentByOwner(d, rsList, (uid) => this.podInformer.byIndex(POD_CONTROLLER_UID_INDEX, uid))
+      : getPodMapForDeployment(d, rsList, (this.podInformer.list(undefined, d.metadata.namespace) as PodObject[]).sort(byName));
     this.observe(s, rsList, podMap);
 
     if (d.metadata.deletionTimestamp) {
