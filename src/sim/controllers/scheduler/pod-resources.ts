@@ -55,9 +55,12 @@ export function addResources(a: Resource, b: Resource): Resource {
  */
 export function podRequests(pod: Pod, nonZero = false): Resource {
   // Objects from the api-server and informer caches are deep-frozen, so their requests never change: parse once.
-  if (!Object.isFrozen(pod)) return computePodRequests(pod, nonZero);
-  let cached = requestsCache.get(pod);
-  if (!cached) requestsCache.set(pod, (cached = {}));
+  // The requests depend on the spec alone, and a status write keeps the stored spec object: memoise on the spec,
+  // so a pod whose status changed (every kubelet write) is not parsed again.
+  const spec = pod.spec;
+  if (!spec || !Object.isFrozen(spec)) return computePodRequests(pod, nonZero);
+  let cached = requestsCache.get(spec);
+  if (!cached) requestsCache.set(spec, (cached = {}));
   const slot = nonZero ? 'nonZero' : 'plain';
   return (cached[slot] ??= freezeResource(computePodRequests(pod, nonZero)));
 }
@@ -66,7 +69,7 @@ export function podRequests(pod: Pod, nonZero = false): Resource {
  * Parsed requests of frozen pods. A pure memo of immutable inputs (never part of the simulation's state: entries
  * are recomputed identically if lost), so checkpoints and determinism are unaffected.
  */
-const requestsCache = new WeakMap<Pod, { plain?: Resource; nonZero?: Resource }>();
+const requestsCache = new WeakMap<object, { plain?: Resource; nonZero?: Resource }>();
 const allocatableCache = new WeakMap<Node, { resource: Resource; allowedPodNumber: number }>();
 
 function freezeResource(r: Resource): Resource {
