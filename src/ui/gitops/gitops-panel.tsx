@@ -3,9 +3,10 @@
  * status (Synced / OutOfSync) with the per-resource diff, and toggles for auto-sync, selfHeal, prune and
  * ignoreDifferences on Deployments' spec.replicas (applied to the Application, as `kubectl apply` would).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSim } from '../state/sim-store.ts';
-import { act, inspect } from '../connection/sim-connection.ts';
+import { act } from '../connection/sim-connection.ts';
+import { useInspected } from './use-inspected.ts';
 import type { ObjectSummary } from '../../worker/protocol.ts';
 import { applicationView, changedFiles, folders, newApplication, pathError, toggledApplication, type ApplicationView, type Drafts, type SyncToggles } from './gitops-model.ts';
 
@@ -117,18 +118,10 @@ function withoutKey(d: Drafts, key: string): Drafts {
 }
 
 function ApplicationCard({ summary }: { summary: ObjectSummary }) {
-  const [app, setApp] = useState<{ view: ApplicationView; object: unknown } | null>(null);
+  const object = useInspected(summary);
+  const view = applicationView(object);
+  const app: { view: ApplicationView; object: unknown } | null = view ? { view, object } : null;
   const [result, setResult] = useState<Message>(null);
-  useEffect(() => {
-    let live = true;
-    void inspect({ apiVersion: summary.apiVersion, kind: summary.kind, namespace: summary.namespace, name: summary.name }).then((r) => {
-      const view = r ? applicationView(r.object) : null;
-      if (live) setApp(view ? { view, object: r!.object } : null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [summary.apiVersion, summary.kind, summary.namespace, summary.name, summary.resourceVersion]);
   if (!app) return <div className="app-card">application/{summary.name}…</div>;
   const v = app.view;
   const toggle = async (change: Partial<SyncToggles>) => {

@@ -2,11 +2,12 @@
  * Admission webhooks: presets that apply a Mutating/ValidatingWebhookConfiguration pointing at a built-in webhook
  * server, and the configurations in the cluster with their webhooks (deletable). Answers and errors show here.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSim } from '../state/sim-store.ts';
-import { act, inspect } from '../connection/sim-connection.ts';
+import { act } from '../connection/sim-connection.ts';
+import { useInspected } from '../gitops/use-inspected.ts';
 import type { ObjectSummary } from '../../worker/protocol.ts';
-import { WEBHOOK_PRESETS, webhookLines, type WebhookLine } from './webhook-presets.ts';
+import { WEBHOOK_PRESETS, webhookLines } from './webhook-presets.ts';
 
 type Message = { ok: boolean; text: string } | null;
 const KINDS = new Set(['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']);
@@ -52,17 +53,8 @@ export function WebhooksPanel() {
 }
 
 function ConfigRow({ summary }: { summary: ObjectSummary }) {
-  const [lines, setLines] = useState<WebhookLine[]>([]);
+  const lines = webhookLines(useInspected(summary));
   const [result, setResult] = useState<Message>(null);
-  useEffect(() => {
-    let live = true;
-    void inspect({ apiVersion: summary.apiVersion, kind: summary.kind, name: summary.name }).then((r) => {
-      if (live) setLines(r ? webhookLines(r.object) : []);
-    });
-    return () => {
-      live = false;
-    };
-  }, [summary.apiVersion, summary.kind, summary.name, summary.resourceVersion]);
   const remove = async () => {
     const r = await act({ type: 'delete', resource: summary.kind, name: summary.name });
     setResult({ ok: r.ok, text: r.messages.join('\n') || (r.ok ? 'deleted' : 'failed') });

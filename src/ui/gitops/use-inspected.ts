@@ -1,0 +1,35 @@
+/**
+ * The full object behind a summary, fetched with `inspect` when its resourceVersion changes, at most once per
+ * `throttleMs` of wall time (an Application's status is rewritten at every reconcile; each inspect also makes the
+ * worker tell the object's history in words, which is not free).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { inspect } from '../connection/sim-connection.ts';
+import type { ObjectSummary } from '../../worker/protocol.ts';
+
+export function useInspected(summary: ObjectSummary, throttleMs = 1000): unknown {
+  const [object, setObject] = useState<unknown>(null);
+  const last = useRef(0);
+  useEffect(() => {
+    let live = true;
+    const fetch = () => {
+      last.current = performance.now();
+      void inspect({ apiVersion: summary.apiVersion, kind: summary.kind, ...(summary.namespace ? { namespace: summary.namespace } : {}), name: summary.name }).then((r) => {
+        if (live) setObject(r?.object ?? null);
+      });
+    };
+    const wait = last.current + throttleMs - performance.now();
+    if (wait <= 0) {
+      fetch();
+      return () => {
+        live = false;
+      };
+    }
+    const timer = setTimeout(fetch, wait);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [summary.apiVersion, summary.kind, summary.namespace, summary.name, summary.resourceVersion, throttleMs]);
+  return object;
+}
