@@ -144,8 +144,11 @@ export function getPodMapForDeployment(d: DeploymentObject, rsList: readonly Rep
 /**
  * {@link getPodMapForDeployment} without listing the namespace: each ReplicaSet's pods come from the pod indexer by
  * controller UID (`byOwnerUid(uid)`, kube-controller-manager's PodControllerUIDIndex), kept when in the Deployment's
- * namespace and selected, in name order. The same map as listing the namespace's pods sorted by name, in
- * O(pods of the Deployment) instead of O(pods of the namespace · log).
+ * namespace and selected. The same pods per ReplicaSet as listing the namespace, in O(pods of the Deployment)
+ * instead of O(pods of the namespace · log).
+ *
+ * @remarks Each list is in the index's order, not by name: the map's users only count the pods or ask whether any
+ * is still running (`oldPodsRunning`), as upstream's, whose lister order is a Go map's.
  */
 export function getPodMapForDeploymentByOwner(d: DeploymentObject, rsList: readonly ReplicaSetObject[], byOwnerUid: (uid: string) => readonly KubeObject[]): Map<string, PodObject[]> {
   const podMap = new Map<string, PodObject[]>();
@@ -157,13 +160,6 @@ export function getPodMapForDeploymentByOwner(d: DeploymentObject, rsList: reado
       if (pod.metadata.namespace !== ns || !matchesLabels(selector, pod.metadata.labels)) continue;
       list.push(pod);
     }
-    list.sort(byPodName);
   }
   return podMap;
-}
-
-function byPodName(a: KubeObject, b: KubeObject): number {
-  const x = a.metadata.name ?? '';
-  const y = b.metadata.name ?? '';
-  return x < y ? -1 : x > y ? 1 : 0;
 }
