@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from 'kubernetes-types/core/v1';
 import { deepFreeze } from '../../engine/clone-graph.ts';
-import { podRequests } from './pod-resources.ts';
+import { carryRequested, nodeRequested, podRequests } from './pod-resources.ts';
 
 const pod = (cpu: string): Pod => ({
   metadata: { name: 'p', namespace: 'default' },
@@ -33,5 +33,22 @@ describe('podRequests', () => {
     expect(podRequests(p).milliCPU).toBe(250);
     p.spec!.containers[0]!.resources!.requests!.cpu = '750m';
     expect(podRequests(p).milliCPU).toBe(750);
+  });
+});
+
+describe('carryRequested', () => {
+  it('a node list whose pods changed only in status shares the previous list\'s sums; another spec does not', () => {
+    const a = deepFreeze(pod('250m'));
+    const b = deepFreeze(pod('500m'));
+    const before = Object.freeze([a, b]);
+    const sum = nodeRequested(before);
+    expect(sum.milliCPU).toBe(750);
+    const after = Object.freeze([deepFreeze({ ...a, status: { phase: 'Running' } }), b]);
+    carryRequested(before, after);
+    expect(nodeRequested(after)).toBe(sum);
+    const other = Object.freeze([deepFreeze(pod('250m')), b]);
+    carryRequested(before, other);
+    expect(nodeRequested(other)).not.toBe(sum);
+    expect(nodeRequested(other).milliCPU).toBe(750);
   });
 });

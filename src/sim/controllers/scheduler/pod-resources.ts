@@ -121,6 +121,21 @@ export function nodeRequested(podsOnNode: readonly Pod[], nonZero = false): Reso
 
 const requestedCache = new WeakMap<readonly Pod[], { plain?: Resource; nonZero?: Resource }>();
 
+/**
+ * Lets a node's new frozen pod list share the sums memoised on its previous list when both hold the same frozen
+ * specs in the same order (requests depend on the spec alone): a kubelet's status write replaces the pod object,
+ * not its spec, so the node's sums need not be added up again.
+ */
+export function carryRequested(previous: readonly Pod[], next: readonly Pod[]): void {
+  const cached = requestedCache.get(previous);
+  if (!cached || previous.length !== next.length || !Object.isFrozen(next) || requestedCache.has(next)) return;
+  for (let i = 0; i < next.length; i++) {
+    const spec = next[i]!.spec;
+    if (spec !== previous[i]!.spec || !spec || !Object.isFrozen(spec)) return;
+  }
+  requestedCache.set(next, cached);
+}
+
 function sumRequests(podsOnNode: readonly Pod[], nonZero: boolean): Resource {
   return podsOnNode.reduce((acc, p) => addResources(acc, podRequests(p, nonZero)), emptyResource());
 }

@@ -14,6 +14,7 @@
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { NodeView } from './fit-error';
+import { carryRequested } from './pod-resources.ts';
 
 export function podKey(pod: { metadata?: { namespace?: string; name?: string } }): string {
   return `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
@@ -97,6 +98,7 @@ export class SchedulerCache {
       const fresh = byNode.get(name) ?? [];
       const previous = this.previousLists.get(name);
       const podsOnNode = previous && sameItems(previous, fresh) ? previous : Object.freeze(fresh);
+      if (previous && podsOnNode !== previous) carryRequested(previous, podsOnNode);
       lists.set(name, podsOnNode);
       return { node, podsOnNode };
     });
