@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_PRESETS, webhookLines } from './webhook-presets.ts';
+import { WEBHOOK_PRESETS, paramError, webhookLines } from './webhook-presets.ts';
 
 const preset = (id: string) => WEBHOOK_PRESETS.find((p) => p.id === id)!;
 
@@ -30,5 +30,14 @@ describe('webhookLines', () => {
     expect(lines).toEqual([{ name: 'force-replicas.platform.example.com', target: 'webhooks/force-replicas /mutate?replicas=2', rules: 'CREATE,UPDATE deployments,deployments/scale', failurePolicy: 'Fail' }]);
     expect(webhookLines({ webhooks: [{ name: 'x', clientConfig: { url: 'https://slow.example.com/' }, failurePolicy: 'Ignore' }] })[0]).toMatchObject({ target: 'https://slow.example.com/', failurePolicy: 'Ignore', rules: '' });
     expect(webhookLines(null)).toEqual([]);
+  });
+});
+
+describe('paramError', () => {
+  it('refuses a non-numeric replicas or cap and an empty label list, accepts the defaults', () => {
+    expect(paramError(preset('replicas-cap'), 'abc')).toMatch(/max must be a whole number/);
+    expect(paramError(preset('force-replicas'), '-1')).toMatch(/whole number/);
+    expect(paramError(preset('require-labels'), ' ')).toMatch(/must not be empty/);
+    for (const p of WEBHOOK_PRESETS) expect(paramError(p, p.param?.default ?? '')).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ export interface WebhookPreset {
   label: string;
   /** One sentence for the page. */
   does: string;
-  param?: { name: string; label: string; default: string };
+  param?: { name: string; label: string; default: string; integer?: boolean };
   build(param: string): Json;
 }
 
@@ -46,7 +46,7 @@ export const WEBHOOK_PRESETS: readonly WebhookPreset[] = [
     id: 'force-replicas',
     label: 'Force replicas',
     does: 'rewrites spec.replicas of every Deployment write (and /scale) to a fixed number: it fights the HPA and kubectl scale',
-    param: { name: 'replicas', label: 'replicas', default: '2' },
+    param: { name: 'replicas', label: 'replicas', default: '2', integer: true },
     build: (n) =>
       config('MutatingWebhookConfiguration', 'replica-pinning', {
         name: 'force-replicas.platform.example.com',
@@ -70,7 +70,7 @@ export const WEBHOOK_PRESETS: readonly WebhookPreset[] = [
     id: 'replicas-cap',
     label: 'Cap replicas',
     does: 'denies a Deployment (or /scale) write with spec.replicas above the cap: the HPA’s scale-up fails',
-    param: { name: 'max', label: 'max', default: '5' },
+    param: { name: 'max', label: 'max', default: '5', integer: true },
     build: (max) =>
       config('ValidatingWebhookConfiguration', 'replicas-cap', {
         name: 'replicas-cap.policy.example.com',
@@ -124,4 +124,12 @@ export function webhookLines(obj: unknown): WebhookLine[] {
     const rules = ((w.rules ?? []) as Json[]).map((r) => `${((r.operations ?? []) as string[]).join(',')} ${((r.resources ?? []) as string[]).join(',')}`).join('; ');
     return { name: String(w.name ?? ''), target, rules, failurePolicy: String(w.failurePolicy ?? 'Fail') };
   });
+}
+
+/** Why a preset's parameter is unusable (the built-in servers would fall back to a default silently), or null. */
+export function paramError(preset: WebhookPreset, value: string): string | null {
+  if (!preset.param) return null;
+  if (preset.param.integer && !/^\d+$/.test(value.trim())) return `${preset.param.label} must be a whole number ≥ 0, not ${JSON.stringify(value)}`;
+  if (!value.trim()) return `${preset.param.label} must not be empty`;
+  return null;
 }

@@ -7,7 +7,7 @@ import { useSim } from '../state/sim-store.ts';
 import { act } from '../connection/sim-connection.ts';
 import { useInspected } from '../gitops/use-inspected.ts';
 import type { ObjectSummary } from '../../worker/protocol.ts';
-import { WEBHOOK_PRESETS, webhookLines } from './webhook-presets.ts';
+import { WEBHOOK_PRESETS, paramError, webhookLines } from './webhook-presets.ts';
 
 type Message = { ok: boolean; text: string } | null;
 const KINDS = new Set(['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']);
@@ -21,6 +21,8 @@ export function WebhooksPanel() {
   const [result, setResult] = useState<Message>(null);
   const param = params[preset.id] ?? preset.param?.default ?? '';
   const apply = async () => {
+    const err = paramError(preset, param);
+    if (err) return setResult({ ok: false, text: `error: ${err}` });
     const r = await act({ type: 'apply', manifests: [preset.build(param)] });
     setResult({ ok: r.ok, text: r.messages.join('\n') || (r.ok ? 'applied' : 'failed') });
   };
