@@ -39,7 +39,7 @@ function useLayout(graph: ReturnType<typeof buildObjectsGraph>): { positions: Re
   const latest = useRef(graph);
   latest.current = graph;
   const busy = useRef(false);
-  const fitted = useRef('');
+  const fitted = useRef({ mode: '', count: 0 });
   useEffect(() => {
     const run = () => {
       if (busy.current) return;
@@ -47,9 +47,11 @@ function useLayout(graph: ReturnType<typeof buildObjectsGraph>): { positions: Re
       busy.current = true;
       layoutInWorker(elkInput(g))
         .then((result) => {
+          // Re-frame on a new mode, or when the drawn node count changed by a quarter (a cluster loaded, a group opened).
           const mode = g.structure.slice(0, g.structure.indexOf('|'));
-          const refit = fitted.current !== mode && g.nodes.length > 0;
-          if (refit) fitted.current = mode;
+          const n = g.nodes.length;
+          const refit = n > 0 && (fitted.current.mode !== mode || n > fitted.current.count * 1.25 || n < fitted.current.count * 0.8);
+          if (refit) fitted.current = { mode, count: n };
           setLaidOut((s) => ({ structure: g.structure, positions: positionsOf(result), fitToken: s.fitToken + (refit ? 1 : 0) }));
         })
         .catch((e: unknown) => console.warn('objects layout failed', e))
