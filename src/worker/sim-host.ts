@@ -68,6 +68,8 @@ export class SimHost {
   /** The last frame's convergence, reused while nothing happens, and the wall time it was computed. */
   private lastConvergence: { converged: boolean; reasons: string[] } | null = null;
   private convergenceAt = -Infinity;
+  /** The apiVersions under which objects of each kind were sent (to notice a write named through another one). */
+  private sentVersions = new Map<string, Set<string>>();
   /** Something happened since {@link lastConvergence} was computed (a throttled frame left it behind). */
   private convergenceStale = true;
   /** HPA replica series for the page's chart, sampled per frame. */
@@ -337,8 +339,11 @@ export class SimHost {
       const key = objectKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
       if (done.has(key)) continue;
       done.add(key);
-      const old = this.sentObjects.get(key);
       const obj = api.getObject(ref.apiVersion, ref.kind, ref.namespace, ref.name);
+      // Named through another version of its kind (autoscaling/v1 for a stored autoscaling/v2 object): the sent key
+      // is the stored version's, so this frame lists everything rather than guess it.
+      if (obj ? obj.apiVersion !== ref.apiVersion : !this.sentObjects.has(key) && this.sentUnderOtherVersion(ref.kind, ref.apiVersion)) return this.fullDelta(false);
+      const old = this.sentObjects.get(key);
       if (!obj) {
         if (old) {
           this.sentObjects.delete(key);
@@ -347,9 +352,9 @@ export class SimHost {
         continue;
       }
       const s = summarize(obj);
-      if (s.key !== key) continue; // another spelling of the same kind (never expected): the next rescan finds it
       if (!old || !sameSummary(old, s)) {
         this.sentObjects.set(key, s);
+        this.noteVersion(s);
         upserts.push(s);
       }
     }
@@ -373,6 +378,18 @@ export class SimHost {
     return false;
   }
 
+  /** Whether objects of this kind were sent under another apiVersion than `apiVersion`. */
+  private sentUnderOtherVersion(kind: string, apiVersion: string): boolean {
+    for (const v of this.sentVersions.get(kind) ?? []) if (v !== apiVersion) return true;
+    return false;
+  }
+
+  private noteVersion(s: ObjectSummary): void {
+    let set = this.sentVersions.get(s.kind);
+    if (!set) this.sentVersions.set(s.kind, (set = new Set()));
+    set.add(s.apiVersion);
+  }
+
   /** Lists every object of every drawn kind and diffs with what was sent (a reset sends them all). */
   private fullDelta(full: boolean): Frame['objects'] {
     const api = this.sim!.cluster.apiServer;
@@ -385,6 +402,8 @@ export class SimHost {
         now.set(s.key, s);
       }
     }
+    this.sentVersions.clear();
+    for (const s of now.values()) this.noteVersion(s);
     const upserts: ObjectSummary[] = [];
     const deletes: string[] = [];
     for (const [key, s] of now) {
