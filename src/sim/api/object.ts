@@ -46,5 +46,9 @@ export function parseApiVersion(apiVersion: string): { group: string; version: s
 
 /** The owner reference with `controller: true`, if any (`metav1.GetControllerOf`). */
 export function controllerOf(obj: { metadata?: ObjectMeta }): OwnerReference | undefined {
-  return obj.metadata?.ownerReferences?.find((r) => r.controller === true);
+  // A plain loop: every controller calls this for every pod of every sync.
+  const refs = obj.metadata?.ownerReferences;
+  if (!refs) return undefined;
+  for (let i = 0; i < refs.length; i++) if (refs[i]!.controller === true) return refs[i];
+  return undefined;
 }
