@@ -67,6 +67,8 @@ async function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T
 /** Records, in the page, the first animation frame with virtual time > 0 and a drawn graph; and counts frames. */
 const FRAME_PROBE = `(() => {
   const w = window;
+  // tsx (esbuild keepNames) wraps named functions inside page.evaluate callbacks in __name(...): give the page one.
+  w.__name = w.__name || ((f) => f);
   w.__frames = 0;
   w.__frameTimes = [];
   const loop = (t) => {
