@@ -70,8 +70,28 @@ function useLayout(graph: ReturnType<typeof buildObjectsGraph>): { positions: Re
   return { positions, fitToken: laidOut.fitToken };
 }
 
+/** Above this many objects, the graph is rebuilt at most every {@link BIG_CLUSTER_REBUILD_MS} (counts lag a little). */
+const BIG_CLUSTER = 2000;
+const BIG_CLUSTER_REBUILD_MS = 300;
+
+/** `value`, but changing at most once every `ms` (0: at once). */
+function useThrottled<T>(value: T, ms: number): T {
+  const [held, setHeld] = useState(value);
+  const last = useRef(0);
+  useEffect(() => {
+    if (ms <= 0) return;
+    const t = setTimeout(() => {
+      last.current = performance.now();
+      setHeld(value);
+    }, Math.max(0, last.current + ms - performance.now()));
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return ms <= 0 ? value : held;
+}
+
 export function ObjectsView() {
-  const objects = useSim((s) => s.objects);
+  const live = useSim((s) => s.objects);
+  const objects = useThrottled(live, live.size > BIG_CLUSTER ? BIG_CLUSTER_REBUILD_MS : 0);
   const selection = useSim((s) => s.selection);
   const select = useSim((s) => s.select);
   const [mode, setMode] = useState<ObjectsMode>('ownership');
