@@ -27,6 +27,9 @@ interface Replica {
   boots: number;
 }
 
+/** How long a supervisor waits before restarting a replica that exited after losing its lease. */
+export const RESTART_AFTER_LEASE_LOSS_MS = 1000;
+
 export interface ProcessStats {
   name: string;
   kind: ProcessKind;
@@ -71,6 +74,20 @@ export class ControllerProcess {
     r.factory.stop();
     r.alive = false;
     if (restartAfter !== null) this.ctx.scheduler.after(restartAfter, this, 'restartReplica', i);
+  }
+
+  /**
+   * A replica lost its lease and exited ("leaderelection lost"): like a static pod, it is restarted a second later
+   * (with empty caches, as a new process).
+   */
+  managerExited(identity: string): void {
+    const i = this.replicas.findIndex((r) => r.identity === identity && r.alive);
+    if (i < 0) return;
+    const r = this.replicas[i]!;
+    r.factory.stop();
+    r.alive = false;
+    this.ctx.trace.emit(identity, { kind: 'fault.inject', fault: 'leaderelection-lost', target: identity, detail: `${identity} lost its lease and exits (leaderelection lost); restarting in 1s` });
+    this.ctx.scheduler.after(RESTART_AFTER_LEASE_LOSS_MS, this, 'restartReplica', i);
   }
 
   /** Timer target: restart a crashed replica if it is still down. */
@@ -176,12 +193,13 @@ export class ControllerProcess {
       identity,
       transport,
       leaderElection: this.options.leaderElection ? { lockNamespace: 'kube-system', lockName: this.name } : false,
+      supervisor: this,
     });
     const host = new ProcessHost(this.ctx, identity, factory, transport, this.network, this.runtime, this.options.node);
     const controllers: Controller[] = [];
     for (const name of this.controllerNames) {
       const d: ControllerDescriptor | undefined = controllerDescriptor(name);
-      if (d) controllers.push(d.build(host));
+      if (d) controllers.push(d.build(host.forController(name, this.kind === 'kube-controller-manager')));
     }
     // Informers start before controllers (ControllerManager starts runnables in the order added).
     manager.add('informers', factory);

@@ -35,4 +35,49 @@ export class ProcessHost implements ControllerHost {
   addRunnable(name: string, runnable: Runnable): void {
     this.runnables.push({ name, runnable });
   }
+
+  /**
+   * The host one controller is built with. kube-controller-manager gives every controller a client of its own
+   * (`ClientBuilder.ClientOrDie("replicaset-controller")`), each with its own QPS/burst bucket, so one busy controller
+   * cannot starve another or the leader election; other binaries share one client.
+   */
+  forController(name: string, ownClient: boolean): ControllerHost {
+    return ownClient ? new ControllerClientHost(this, this.network.restClient(name)) : this;
+  }
+}
+
+/** A process's host for one controller with a client of its own (plain fields: checkpoints copy it). */
+class ControllerClientHost implements ControllerHost {
+  readonly ctx: SimContext;
+  readonly process: string;
+  readonly informers: SharedInformerFactory;
+  readonly network: Network;
+  readonly runtime: ContainerRuntime;
+  readonly node: NodeSpec | undefined;
+  private recorders = new Map<string, ApiEventRecorder>();
+
+  constructor(
+    private readonly parent: ProcessHost,
+    readonly transport: Transport,
+  ) {
+    this.ctx = parent.ctx;
+    this.process = parent.process;
+    this.informers = parent.informers;
+    this.network = parent.network;
+    this.runtime = parent.runtime;
+    this.node = parent.node;
+  }
+
+  eventRecorder(component: string): EventRecorder {
+    let r = this.recorders.get(component);
+    if (!r) {
+      r = new ApiEventRecorder(this.ctx, this.transport, component, this.node?.name ?? '');
+      this.recorders.set(component, r);
+    }
+    return r;
+  }
+
+  addRunnable(name: string, runnable: Runnable): void {
+    this.parent.addRunnable(name, runnable);
+  }
 }

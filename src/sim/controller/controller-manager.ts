@@ -28,6 +28,11 @@ export interface ControllerManagerOptions {
   transport: Transport;
   /** Leader election settings (timings default to kube-controller-manager's); `false` runs without election. */
   leaderElection?: Omit<LeaderElectionConfig, 'identity'> | false;
+  /**
+   * Told when the process exits because it lost its lease (kube-controller-manager exits with "leaderelection lost";
+   * its supervisor restarts it). An object with a method, so checkpoints can copy it.
+   */
+  supervisor?: { managerExited(identity: string): void };
 }
 
 export type ManagerState = 'stopped' | 'standby' | 'leading';
@@ -44,6 +49,7 @@ export interface ControllerManagerStats {
 export class ControllerManager implements LeaderCallbacks {
   readonly identity: string;
   readonly elector: LeaderElector | null;
+  private readonly supervisor: { managerExited(identity: string): void } | undefined;
   private runnables: Array<{ name: string; runnable: Runnable }> = [];
   private state: ManagerState = 'stopped';
   private leader = '';
@@ -53,6 +59,7 @@ export class ControllerManager implements LeaderCallbacks {
     options: ControllerManagerOptions,
   ) {
     this.identity = options.identity;
+    this.supervisor = options.supervisor;
     this.elector =
       options.leaderElection === false
         ? null
@@ -126,6 +133,7 @@ export class ControllerManager implements LeaderCallbacks {
   onStoppedLeading(): void {
     this.stopAll();
     this.state = 'stopped';
+    this.supervisor?.managerExited(this.identity);
   }
 
   onNewLeader(identity: string): void {

@@ -76,8 +76,8 @@ describe('admission webhooks in a running cluster', () => {
     sim.runFor(10_000);
     const call = webhookCalls(sim).find((c) => c.outcome === 'patched')!;
     const cause = sim.trace.get(call.causeId!)!;
-    // The pod create the ReplicaSet controller sent (from the kube-controller-manager process).
-    expect(cause).toMatchObject({ kind: 'api.request', verb: 'create', actor: 'kube-controller-manager', object: { kind: 'Pod' } });
+    // The pod create the ReplicaSet controller sent (with its own client, as in kube-controller-manager).
+    expect(cause).toMatchObject({ kind: 'api.request', verb: 'create', actor: 'replicaset-controller', object: { kind: 'Pod' } });
   });
 
   it('force-replicas against kubectl scale: the scale answers 200 and spec.replicas stays at the forced value', () => {
