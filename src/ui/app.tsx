@@ -13,6 +13,7 @@ import { Timeline } from './timeline/timeline.tsx';
 import { FaultPalette } from './faults/fault-palette.tsx';
 import { PanelTabs } from './fights/panel-tabs.tsx';
 import { useKeyboard } from './keyboard.ts';
+import { PanelBoundary } from './layout/error-boundary.tsx';
 import { useSim } from './state/sim-store.ts';
 import { play, start } from './connection/sim-connection.ts';
 import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_SEED } from './default-demo.ts';
@@ -41,18 +42,18 @@ export function App() {
         )}
       </div>
       <main className="panes">
-        <EditorPanel />
-        <ControllerGraph />
+        <PanelBoundary name="Desired state"><EditorPanel /></PanelBoundary>
+        <PanelBoundary name="Controller graph"><ControllerGraph /></PanelBoundary>
         <div className="right">
-          <ObjectsView />
-          <Inspector />
+          <PanelBoundary name="Objects"><ObjectsView /></PanelBoundary>
+          <PanelBoundary name="Inspector"><Inspector /></PanelBoundary>
         </div>
       </main>
       <footer className="bottom">
-        <Timeline />
+        <PanelBoundary name="Timeline"><Timeline /></PanelBoundary>
         <div className="bottom-panes">
-          <EventLog />
-          <PanelTabs faults={<FaultPalette />} />
+          <PanelBoundary name="Events"><EventLog /></PanelBoundary>
+          <PanelBoundary name="Panels"><PanelTabs faults={<FaultPalette />} /></PanelBoundary>
         </div>
       </footer>
     </div>

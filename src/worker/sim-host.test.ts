@@ -139,3 +139,31 @@ spec:
     expect(back.hpa!.hpas[0]!.series.every((s) => s.t <= back.now)).toBe(true);
   });
 });
+
+describe('SimHost time travel bounds', () => {
+  it('a seek far past the head stops at the head instead of running forever', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1 } });
+    h.host.receive({ type: 'step', count: 20 });
+    h.host.receive({ type: 'seek', step: 1e12 });
+    h.host.tick();
+    expect(h.frames().at(-1)!.step).toBe(20);
+  });
+
+  it('advancing an hour happens over several ticks within the work budget, not in one call', () => {
+    // A wall clock that moves 1 ms each time it is read, as work takes time.
+    const messages: WorkerMessage[] = [];
+    let wall = 0;
+    const host = new SimHost((m) => messages.push(m), () => (wall += 1));
+    const last = () => messages.filter((m): m is Frame => m.type === 'frame').at(-1);
+    host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1 } });
+    host.receive({ type: 'advance', ms: 3_600_000 });
+    let ticks = 0;
+    while (last()?.now !== 3_600_000 && ticks < 100_000) {
+      host.tick();
+      ticks++;
+    }
+    expect(last()!.now).toBe(3_600_000);
+    expect(ticks).toBeGreaterThan(1);
+  });
+});

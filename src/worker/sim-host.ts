@@ -47,6 +47,8 @@ const MAX_WALL_STEP_MS = 100;
 export class SimHost {
   private sim: Simulation | null = null;
   private playing = false;
+  /** A fast-forward in progress (advance, or seek to a later time): reached over several ticks, within the budget. */
+  private target: number | null = null;
   private speed = 1;
   private lastWall = 0;
   private sentObjects = new Map<string, ObjectSummary>();
@@ -106,7 +108,11 @@ export class SimHost {
     const wall = this.wallNow();
     const dt = Math.min(MAX_WALL_STEP_MS, Math.max(0, wall - this.lastWall));
     this.lastWall = wall;
-    if (this.sim && this.playing) {
+    if (this.sim && this.target !== null) {
+      this.advance(this.target, wall);
+      if (this.sim.now >= this.target) this.target = null;
+      this.dirty = true;
+    } else if (this.sim && this.playing) {
       this.advance(this.sim.now + dt * this.speed, wall);
       this.dirty = true;
     }
@@ -152,11 +158,16 @@ export class SimHost {
         sim.seekStep(Math.max(0, sim.step - (cmd.count ?? 1)));
         return;
       case 'seek':
-        if (cmd.step !== undefined) sim.seekStep(cmd.step);
-        else if (cmd.time !== undefined) sim.seekTime(cmd.time);
+        // Seeking moves through the recorded branch; beyond its head is playing, which ticks do within their budget.
+        this.target = null;
+        if (cmd.step !== undefined) sim.seekStep(Math.min(cmd.step, sim.head));
+        else if (cmd.time !== undefined) {
+          if (cmd.time <= sim.now) sim.seekTime(cmd.time);
+          else this.target = cmd.time;
+        }
         return;
       case 'advance':
-        this.advance(sim.now + cmd.ms, Infinity);
+        this.target = Math.max(this.target ?? sim.now, sim.now) + cmd.ms;
         return;
       case 'inspect':
         this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'inspect', result: this.inspect(cmd.ref) });
@@ -199,6 +210,7 @@ export class SimHost {
     }
     this.sim = sim;
     this.pendingActions = actions;
+    this.target = null;
     this.sentObjects.clear();
     this.hpaSampler.clear();
     this.sentTrace = 0;

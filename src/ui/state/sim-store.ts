@@ -98,7 +98,8 @@ export const useSim = create<SimState>((set) => ({
         objects: f.objects.upserts.length || f.objects.deletes.length || f.objects.full ? objects : s.objects,
         events,
         lastEventId: f.events.length ? f.events[f.events.length - 1]!.id : f.reset ? 0 : s.lastEventId,
-        recent: f.events,
+        // After time travel the frame carries the whole history: nothing of it "just happened".
+        recent: f.reset ? [] : f.events,
         controllers: f.controllers,
         focus: f.focus ?? null,
         markers,
