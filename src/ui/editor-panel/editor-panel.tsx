@@ -9,6 +9,8 @@ import { act, inspect } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
 import { statusMarkers, syntaxMarkers, type EditorMarker } from '../editor/markers.ts';
 import { DEFAULT_MANIFESTS } from '../default-demo.ts';
+import { registerCustomResourceSchema } from '../editor/custom-resource-schemas.ts';
+import { crdSchemasIn } from './crd-schemas.ts';
 
 const YamlEditor = lazy(() => import('../editor/yaml-editor.tsx'));
 
@@ -37,6 +39,8 @@ export function EditorPanel() {
         .map((e) => ({ startLineNumber: e.line, startColumn: e.column || 1, endLineNumber: e.line, endColumn: 1000, message: e.message, severity: 'error' as const, source: 'kubectl' }));
       setMarkers([...statusMarkers(text, failed), ...inputErrors]);
       setOutput({ ok: r.ok, lines: r.ok ? r.messages : [...r.messages, 'nothing was applied'] });
+      // A CRD just became served: the editor now validates and completes its custom resources too.
+      if (r.ok) for (const c of crdSchemasIn(text)) registerCustomResourceSchema(c.group, c.version, c.kind, c.schema);
     } finally {
       setBusy(false);
     }
