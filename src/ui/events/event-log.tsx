@@ -49,7 +49,7 @@ export function EventLog() {
                 <span>{e.type}</span>
                 <span className="reason">{e.reason}</span>
                 <span>{`${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name}`}</span>
-                <span className="message">{e.message}</span>
+                <span className="message" title={e.message}>{e.message}</span>
                 <span className="by" data-testid="event-by">{e.reportingController}</span>
               </>
             ) : (
@@ -57,7 +57,7 @@ export function EventLog() {
                 <span>{e.actor}</span>
                 <span className="reason">{e.kind}</span>
                 <span>{objectOf(e)}</span>
-                <span className="message">{summaryOf(e)}</span>
+                <span className="message" title={summaryOf(e)}>{summaryOf(e)}</span>
               </>
             )}
           </div>
