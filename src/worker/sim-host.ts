@@ -6,15 +6,12 @@
  */
 import { FightDetector } from '../sim/analysis/fight-detector.ts';
 import { gitRepoOf } from '../sim/gitops/git-repo.ts';
-import type { KubeObject } from '../sim/api/object.ts';
-import { fieldOwners } from '../sim/apiserver/fieldmanager/field-owners.ts';
-import { compareCacheWithServer } from '../sim/client/compare-cache.ts';
 import { parseScenario, formatScenarioError } from '../sim/scenario/parse-scenario.ts';
 import type { ScenarioAction } from '../sim/scenario/scenario.ts';
 import { resolveSelection } from '../sim/scenario/run-scenario.ts';
 import { Simulation, simulationOptionsFor, type SimulationRecipe } from '../sim/simulation.ts';
-import { explain } from '../sim/trace/explain.ts';
 import type { TraceEvent } from '../sim/trace/trace-event.ts';
+import { controllerDetail, inspectObject } from './inspection.ts';
 import { objectKey, sameSummary, summarize } from './object-summary.ts';
 import { HpaSampler } from './hpa-frame.ts';
 import {
@@ -22,10 +19,8 @@ import {
   parseCommand,
   type ActReply,
   type Command,
-  type ControllerDetail,
   type ControllerSummary,
   type Frame,
-  type InspectResult,
   type ObjectSummary,
   type SimulationSetup,
   type WorkerMessage,
@@ -170,7 +165,7 @@ export class SimHost {
         this.target = Math.max(this.target ?? sim.now, sim.now) + cmd.ms;
         return;
       case 'inspect':
-        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'inspect', result: this.inspect(cmd.ref) });
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'inspect', result: inspectObject(sim, cmd.ref) });
         return;
       case 'focusController':
         this.focus = cmd.name;
@@ -316,7 +311,7 @@ export class SimHost {
       converged: convergence.converged,
       convergence: convergence.reasons.slice(0, 20),
     };
-    const focus = this.focus ? this.controllerDetail(this.focus) : undefined;
+    const focus = this.focus ? controllerDetail(this.sim!, this.focus) : undefined;
     if (focus) frame.focus = focus;
     const fights = this.fightDetector.fights(sim.now);
     if (fights.length) frame.fights = fights;
@@ -450,62 +445,6 @@ export class SimHost {
     }
     return out;
   }
-
-  private controllerDetail(name: string): ControllerDetail | undefined {
-    const cluster = this.sim!.cluster;
-    const p = cluster.processOf(name);
-    if (!p) return undefined;
-    const c = p.controller(name);
-    const s = c?.stats();
-    const informers = p.informers()?.list() ?? [];
-    const cacheDiff: ControllerDetail['cacheDiff'] = [];
-    for (const inf of informers) {
-      const st = inf.status();
-      const [apiVersion, kind] = resourceToType(cluster, st.resource);
-      if (!apiVersion || !kind) continue;
-      for (const d of compareCacheWithServer(inf.getStore(), cluster.apiServer.listObjects(apiVersion, kind)).slice(0, 200)) {
-        cacheDiff.push({ resource: st.resource, key: d.key, state: d.state, ...(d.cacheRV ? { cacheRV: d.cacheRV } : {}), ...(d.serverRV ? { serverRV: d.serverRV } : {}) });
-      }
-    }
-    return {
-      name,
-      process: p.name,
-      queued: (s?.queued ?? []).slice(0, 200),
-      processing: s?.processing ?? [],
-      backoff: (s?.backoff ?? []).slice(0, 200),
-      requeueAfter: (s?.requeueAfter ?? []).slice(0, 200),
-      recent: s?.recent ?? [],
-      informers: informers.map((i) => i.status()),
-      cacheDiff,
-    };
-  }
-
-  private inspect(ref: { apiVersion: string; kind: string; namespace?: string; name: string }): InspectResult | null {
-    const sim = this.sim!;
-    const obj: KubeObject | undefined = sim.cluster.apiServer.getObject(ref.apiVersion, ref.kind, ref.namespace, ref.name);
-    const trace = sim.trace;
-    const history: InspectResult['history'] = [];
-    for (let id = trace.length; id >= 1 && history.length < 40; id--) {
-      const e = trace.get(id);
-      if (!e) continue;
-      const about =
-        (e.kind === 'api.response' && e.code < 400 && e.verb !== 'get' && e.verb !== 'list' && e.rv !== undefined && sameRef(e.object, ref)) ||
-        (e.kind === 'k8s.event' && sameRef(e.involvedObject, ref));
-      if (about) history.push({ event: e, story: explain(trace, e.id) });
-    }
-    history.reverse();
-    if (!obj && history.length === 0) return null;
-    return { object: obj ?? null, owners: obj ? fieldOwners(obj) : [], history };
-  }
-}
-
-function sameRef(a: { kind: string; namespace?: string; name: string }, b: { kind: string; namespace?: string; name: string }): boolean {
-  return a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '');
-}
-
-function resourceToType(cluster: Simulation['cluster'], resource: string): [string | undefined, string | undefined] {
-  const info = cluster.apiServer.resourcesInfo().find((r) => r.resource === resource || `${r.resource}.${r.group}` === resource);
-  return info ? [info.group ? `${info.group}/${info.version}` : info.version, info.kind] : [undefined, undefined];
 }
 
 export { objectKey };

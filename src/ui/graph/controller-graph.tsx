@@ -17,18 +17,31 @@ const LINGER_MS = 700;
 type ControllerData = { c: GraphController; phase: Phase; highlighted: boolean };
 type CenterData = { label: string; sub: string; highlighted: boolean };
 
+/** A target and a source handle on every side: edges leave and enter by the side facing the other node. */
+function SideHandles() {
+  const sides = [
+    ['t', Position.Top],
+    ['b', Position.Bottom],
+    ['l', Position.Left],
+    ['r', Position.Right],
+  ] as const;
+  return (
+    <>
+      {sides.map(([id, position]) => (
+        <Handle key={`t-${id}`} type="target" id={`t-${id}`} position={position} />
+      ))}
+      {sides.map(([id, position]) => (
+        <Handle key={`s-${id}`} type="source" id={`s-${id}`} position={position} />
+      ))}
+    </>
+  );
+}
+
 function ControllerNode({ data }: NodeProps<Node<ControllerData>>) {
   const { c, phase, highlighted } = data;
   return (
     <div className={`gnode controller ${c.alive ? '' : 'dead'} ${c.paused ? 'paused' : ''} ${highlighted ? 'highlighted' : ''}`} data-testid={`gnode-${c.id}`}>
-      <Handle type="target" id="t-t" position={Position.Top} />
-      <Handle type="target" id="t-b" position={Position.Bottom} />
-      <Handle type="target" id="t-l" position={Position.Left} />
-      <Handle type="target" id="t-r" position={Position.Right} />
-      <Handle type="source" id="s-t" position={Position.Top} />
-      <Handle type="source" id="s-b" position={Position.Bottom} />
-      <Handle type="source" id="s-l" position={Position.Left} />
-      <Handle type="source" id="s-r" position={Position.Right} />
+      <SideHandles />
       <div className="title">{c.label}</div>
       <div className="phases" aria-label={`phase ${phase}`}>
         {(['observe', 'diff', 'act', 'status'] as const).map((p) => (
@@ -47,14 +60,7 @@ function ControllerNode({ data }: NodeProps<Node<ControllerData>>) {
 function CenterNode({ data }: NodeProps<Node<CenterData>>) {
   return (
     <div className={`gnode center ${data.highlighted ? 'highlighted' : ''}`}>
-      <Handle type="target" id="t-t" position={Position.Top} />
-      <Handle type="target" id="t-b" position={Position.Bottom} />
-      <Handle type="target" id="t-l" position={Position.Left} />
-      <Handle type="target" id="t-r" position={Position.Right} />
-      <Handle type="source" id="s-t" position={Position.Top} />
-      <Handle type="source" id="s-b" position={Position.Bottom} />
-      <Handle type="source" id="s-l" position={Position.Left} />
-      <Handle type="source" id="s-r" position={Position.Right} />
+      <SideHandles />
       <div className="title">{data.label}</div>
       <div className="queue">{data.sub}</div>
     </div>
