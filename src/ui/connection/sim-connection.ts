@@ -2,16 +2,36 @@
  * The page's single connection to the simulation worker, and the commands panels call. Components import these
  * functions; none of them talks to the worker directly.
  */
-import type { ActReply, InspectResult, ObjectRef, SimulationRecipe, UserAction } from '../../worker/protocol.ts';
+import type { ActReply, Frame, InspectResult, ObjectRef, SimulationRecipe, UserAction } from '../../worker/protocol.ts';
 import { useSim } from '../state/sim-store.ts';
 import { SimClient } from './sim-client.ts';
 
 let client: SimClient | null = null;
 
+/**
+ * Frames are folded into the store at most once per animation frame: when rendering is slower than the worker's
+ * ticks (a dev build, a big cluster), several frames become one render instead of a backlog that starves painting.
+ */
+let pendingFrames: Frame[] = [];
+let flushScheduled = false;
+
+function queueFrame(frame: Frame): void {
+  pendingFrames.push(frame);
+  if (flushScheduled) return;
+  flushScheduled = true;
+  requestAnimationFrame(() => {
+    flushScheduled = false;
+    const frames = pendingFrames;
+    pendingFrames = [];
+    const { applyFrame } = useSim.getState();
+    for (const f of frames) applyFrame(f);
+  });
+}
+
 function get(): SimClient {
   if (!client) {
     client = new SimClient(
-      (frame) => useSim.getState().applyFrame(frame),
+      (frame) => queueFrame(frame),
       (message) => useSim.getState().setError(message),
     );
   }

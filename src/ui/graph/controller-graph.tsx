@@ -147,7 +147,7 @@ export function ControllerGraph() {
       const [source, target] = kind === 'write' ? [id, API_SERVER] : [API_SERVER, id];
       const sd = kind === 'write' ? sides(p, center) : sides(center, p);
       edges.push({
-        id: `${kind[0]}:${id}`,
+        id: `${kind}:${id}`,
         source,
         target,
         sourceHandle: `s-${sd.from}`,
