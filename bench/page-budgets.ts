@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, CDPSession, Page, Response } from 'playwright-core';
 import { buildAndServe, launchChromium, type BuiltChunk } from '../e2e/harness.ts';
 import { openApp, postToWorker } from '../e2e/page-driver.ts';
+import { deploymentYaml } from '../src/sim/determinism-case.ts';
 
 const args = new Set(process.argv.slice(2));
 const PROFILE = args.has('--profile');
@@ -28,26 +29,6 @@ const WAIT_20K_S = Number([...args].find((a) => a.startsWith('--wait-20k='))?.sp
 
 const BUDGET = { initialJsKB: 300, firstFrameMs: 1500, fps: 30, clickMs: 100 };
 
-function deployment(replicas: number): string {
-  return `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: ${replicas}
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: web
-        image: nginx:1.27
-`;
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -225,7 +206,7 @@ async function startCluster(context: BrowserContext, url: string, nodes: number,
   const { page } = await openApp(context, url);
   await page.evaluate(FRAME_PROBE);
   const t0 = Date.now();
-  await postToWorker(page, { type: 'init', v: 1, requestId: 1_000_000, setup: { seed: 7, nodes, manifests: deployment(replicas) } });
+  await postToWorker(page, { type: 'init', v: 1, requestId: 1_000_000, setup: { seed: 7, nodes, manifests: deploymentYaml('web', replicas) } });
   console.log(`   (init of ${replicas} replicas on ${nodes} nodes sent)`);
   await page.waitForFunction((n) => document.querySelector('[data-testid="obj-Deployment-web"]')?.textContent?.includes(`/${n}`), replicas, { timeout: 120_000 });
   console.log(`   (the page shows the new cluster after ${Date.now() - t0} ms: ${await clusterState(page)})`);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, screenshotDir, type Browser } from './harness.ts';
+import { DEFAULT_MANIFESTS } from '../src/ui/default-demo.ts';
 import {
   byTestId,
   clickApply,
@@ -28,26 +29,8 @@ import {
   type OpenedPage,
 } from './page-driver.ts';
 
-const DEPLOYMENT = (replicas: string) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: ${replicas}
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: web
-        image: nginx:1.27
-        ports:
-        - containerPort: 80
-`;
+/** The page's own default Deployment (the first document the editor opens with), with `replicas` replaced. */
+const DEPLOYMENT = (replicas: string) => DEFAULT_MANIFESTS.split('---\n')[0]!.replace('replicas: 3\n', `replicas: ${replicas}\n`);
 
 let browser: Browser;
 let opened: OpenedPage | undefined;
