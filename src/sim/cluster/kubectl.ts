@@ -60,15 +60,16 @@ export class Kubectl {
     objects.forEach((obj, index) => {
       const info = this.infoFor(obj);
       if (!info) {
-        failures.push({ index, status: this.noMatches(obj, objects.slice(0, index)) ?? undefined! });
+        // An unknown kind is forgiven when an earlier document of this apply is the CRD that defines it.
+        const status = this.noMatches(obj, objects.slice(0, index));
+        if (status) failures.push({ index, status });
         return;
       }
       const res = this.call(requestFor(obj, true), false);
       if (!res.ok && !this.dependsOnEarlier(res.status, obj, objects.slice(0, index))) failures.push({ index, status: res.status });
     });
-    const real = failures.filter((f) => f.status);
-    if (real.length) {
-      for (const f of real) {
+    if (failures.length) {
+      for (const f of failures) {
         result.results.push({ index: f.index, ref: refOf(objects[f.index]!), status: f.status });
         result.messages.push(errorLine(f.status));
       }
