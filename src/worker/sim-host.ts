@@ -14,9 +14,9 @@ import type { TraceEvent } from '../sim/trace/trace-event.ts';
 import { controllerDetail, inspectObject } from './inspection.ts';
 import { objectKey, sameSummary, summarize } from './object-summary.ts';
 import { HpaSampler } from './hpa-frame.ts';
+import { parseCommand } from './commands.ts';
 import {
   PROTOCOL_VERSION,
-  parseCommand,
   type ActReply,
   type Command,
   type ControllerSummary,
