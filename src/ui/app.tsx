@@ -1,8 +1,7 @@
 /**
  * The page: desired state on the left, the loops in the middle, the objects and the inspector on the right, time and
- * faults below. It opens with a 3-replica Deployment on 3 nodes already playing.
+ * faults below. It opens with a 3-replica Deployment on 3 nodes already playing (started by boot.ts, before this renders).
  */
-import { useEffect } from 'react';
 import { TopBar } from './layout/top-bar.tsx';
 import { EditorPanel } from './editor-panel/editor-panel.tsx';
 import { ControllerGraph } from './graph/controller-graph.tsx';
@@ -15,19 +14,12 @@ import { PanelTabs } from './fights/panel-tabs.tsx';
 import { useKeyboard } from './keyboard.ts';
 import { PanelBoundary } from './layout/error-boundary.tsx';
 import { useSim } from './state/sim-store.ts';
-import { play, start } from './connection/sim-connection.ts';
-import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_SEED } from './default-demo.ts';
 import './styles.css';
 
 export function App() {
   const error = useSim((s) => s.error);
   const setError = useSim((s) => s.setError);
   useKeyboard();
-  useEffect(() => {
-    void start({ seed: DEFAULT_SEED, nodes: DEFAULT_NODES, manifests: DEFAULT_MANIFESTS }).then((err) => {
-      if (!err) play();
-    });
-  }, []);
   return (
     <div className="app">
       <div className="top">

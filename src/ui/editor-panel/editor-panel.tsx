@@ -1,5 +1,5 @@
 /**
- * Desired state, as YAML: the Monaco editor (lazy-loaded, in its own chunk), Apply (server-side apply as field
+ * Desired state, as YAML: the Monaco editor (lazy-loaded, in its own chunk, once the first frame is shown), Apply (server-side apply as field
  * manager "kubectl"), kubectl's answer underneath, and every error put on the line it is about. Nothing is applied
  * when any document is invalid.
  */
@@ -11,6 +11,7 @@ import { statusMarkers, syntaxMarkers, type EditorMarker } from '../editor/marke
 import { DEFAULT_MANIFESTS } from '../default-demo.ts';
 import { registerCustomResourceSchema } from '../editor/custom-resource-schemas.ts';
 import { crdSchemasIn } from './crd-schemas.ts';
+import { useAfterFirstFrame } from '../state/after-first-frame.ts';
 
 const YamlEditor = lazy(() => import('../editor/yaml-editor.tsx'));
 
@@ -22,6 +23,8 @@ export function EditorPanel() {
   const selection = useSim((s) => s.selection);
   const objects = useSim((s) => s.objects);
   const selected = selection?.type === 'object' ? objects.get(selection.key) : undefined;
+  // Monaco (about 1 MB of script to compile) loads once the simulation is seen moving; a plain text area stands in.
+  const editorWanted = useAfterFirstFrame();
 
   const apply = useCallback(async () => {
     const syntax = syntaxMarkers(text);
@@ -64,6 +67,7 @@ export function EditorPanel() {
     setOutput({ ok: true, lines: [`loaded the live ${o.kind.toLowerCase()}/${name} (spec only: status belongs to its controller)`] });
   }, [selected]);
 
+  const fallback = <textarea className="editor-fallback" value={text} onChange={(e) => setText(e.target.value)} aria-label="YAML (editor loading)" />;
   return (
     <section className="editor-panel" aria-label="Desired state">
       <header>
@@ -80,20 +84,24 @@ export function EditorPanel() {
         </div>
       </header>
       <div className="editor-host" data-testid="editor-host">
-        <Suspense fallback={<textarea className="editor-fallback" value={text} onChange={(e) => setText(e.target.value)} aria-label="YAML (editor loading)" />}>
-          <YamlEditor
-            value={text}
-            onChange={(v) => {
-              setText(v);
-              if (markers.length) setMarkers([]);
-            }}
-            onApply={apply}
-            markers={markers}
-            fontSize={15}
-            theme="dark"
-            ariaLabel="Desired state YAML"
-          />
-        </Suspense>
+        {editorWanted ? (
+          <Suspense fallback={fallback}>
+            <YamlEditor
+              value={text}
+              onChange={(v) => {
+                setText(v);
+                if (markers.length) setMarkers([]);
+              }}
+              onApply={apply}
+              markers={markers}
+              fontSize={15}
+              theme="dark"
+              ariaLabel="Desired state YAML"
+            />
+          </Suspense>
+        ) : (
+          fallback
+        )}
       </div>
       {output && (
         <pre className={`kubectl-output ${output.ok ? 'ok' : 'error'}`} data-testid="apply-output" aria-live="polite">

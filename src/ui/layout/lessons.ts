@@ -1,4 +1,8 @@
-/** The scenario files of the repository, bundled into the page as text (static, offline), with their names and lessons. */
+/**
+ * The scenario files of the repository, bundled into the page as text (static, offline), with their names and lessons.
+ * Their names are read by parsing each file, which takes a while (tens of files): {@link lessons} does it on first
+ * use, not while the page's modules load.
+ */
 import { parse } from 'yaml';
 
 const files = import.meta.glob('../../../scenarios/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -10,18 +14,28 @@ export interface Lesson {
   text: string;
 }
 
-export const LESSONS: Lesson[] = Object.entries(files)
-  .map(([path, text]) => {
-    const id = path.split('/').pop()!.replace(/\.yaml$/, '');
-    let name = id;
-    let description = '';
-    try {
-      const doc = parse(text, { maxAliasCount: 10 }) as { metadata?: { name?: string; description?: string } } | null;
-      name = doc?.metadata?.name ?? id;
-      description = (doc?.metadata?.description ?? '').trim();
-    } catch {
-      // A bundled file that does not parse is still offered; the worker reports its error where it is opened.
-    }
-    return { id, name, description, text };
-  })
-  .sort((a, b) => a.id.localeCompare(b.id));
+let cached: Lesson[] | null = null;
+
+/** The lessons, sorted by file name (parsed on the first call). */
+export function lessons(): Lesson[] {
+  cached ??= readLessons();
+  return cached;
+}
+
+function readLessons(): Lesson[] {
+  return Object.entries(files)
+    .map(([path, text]) => {
+      const id = path.split('/').pop()!.replace(/\.yaml$/, '');
+      let name = id;
+      let description = '';
+      try {
+        const doc = parse(text, { maxAliasCount: 10 }) as { metadata?: { name?: string; description?: string } } | null;
+        name = doc?.metadata?.name ?? id;
+        description = (doc?.metadata?.description ?? '').trim();
+      } catch {
+        // A bundled file that does not parse is still offered; the worker reports its error where it is opened.
+      }
+      return { id, name, description, text };
+    })
+    .sort((a, b) => a.id.localeCompare(b.id));
+}

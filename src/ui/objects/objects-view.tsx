@@ -13,6 +13,7 @@ import { buildObjectsGraph, drawnNodeFor, type ObjectsMode, type VNode } from '.
 import { elkInput, positionsOf, provisionalPositions, type Point } from './elk-input.ts';
 import { layoutInWorker } from './elk-layout.ts';
 import { OBJECT_NODE_TYPES } from './object-nodes.tsx';
+import { useAfterFirstFrame } from '../state/after-first-frame.ts';
 
 /** Whether two drawn nodes would render the same (so the previous React Flow node can be reused). */
 function sameVNode(a: VNode, b: VNode): boolean {
@@ -40,7 +41,10 @@ function useLayout(graph: ReturnType<typeof buildObjectsGraph>): { positions: Re
   latest.current = graph;
   const busy = useRef(false);
   const fitted = useRef({ mode: '', count: 0 });
+  // The ELK worker (1.5 MB of script) starts once the simulation is seen moving; provisional positions until then.
+  const started = useAfterFirstFrame();
   useEffect(() => {
+    if (!started) return;
     const run = () => {
       if (busy.current) return;
       const g = latest.current;
@@ -61,7 +65,7 @@ function useLayout(graph: ReturnType<typeof buildObjectsGraph>): { positions: Re
         });
     };
     run();
-  }, [graph.structure]);
+  }, [graph.structure, started]);
   const positions = useMemo(
     () => (laidOut.structure === graph.structure ? laidOut.positions : provisionalPositions(graph, laidOut.positions)),
     // Provisional positions depend on the structure only; recomputing them on every status change would be waste.
