@@ -26,14 +26,26 @@ export function isDeletedFinalStateUnknown(x: unknown): x is DeletedFinalStateUn
   return typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'DeletedFinalStateUnknown' && 'key' in x;
 }
 
+/**
+ * The key of each frozen object seen, computed once: every informer of every process keys the same shared object,
+ * and a key built anew is a fresh string each time, hashed again by each Map it is looked up in. A pure cache of
+ * derived data, outside the simulation graph (a checkpoint never sees it).
+ */
+const keyOfFrozen = new WeakMap<KubeObject, string>();
+
 /** `cache.MetaNamespaceKeyFunc`. */
 export function metaNamespaceKeyFunc(obj: KubeObject): string {
-  return keyOf(obj);
+  let key = keyOfFrozen.get(obj);
+  if (key === undefined) {
+    key = keyOf(obj);
+    if (Object.isFrozen(obj)) keyOfFrozen.set(obj, key);
+  }
+  return key;
 }
 
 /** `cache.DeletionHandlingMetaNamespaceKeyFunc`: a tombstone's key is its recorded key. */
 export function deletionHandlingMetaNamespaceKeyFunc(obj: KubeObject | DeletedFinalStateUnknown): string {
-  return isDeletedFinalStateUnknown(obj) ? obj.key : keyOf(obj);
+  return isDeletedFinalStateUnknown(obj) ? obj.key : metaNamespaceKeyFunc(obj);
 }
 
 /** `cache.Store`. */

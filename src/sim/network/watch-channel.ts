@@ -11,7 +11,7 @@ import { refOf } from '../trace/trace-event.ts';
 import type { Timer } from '../engine/scheduler.ts';
 import type { ServerWatch, WatchEvent, WatchSink } from '../apiserver/api-request.ts';
 import { resourceExpired } from '../api/status.ts';
-import type { Network, WatchFault } from './network.ts';
+import type { Network } from './network.ts';
 
 /** The reflector end: called with the channel's token (so a stale channel's events can be told apart). */
 export interface WatchReceiver {
@@ -69,16 +69,18 @@ export class WatchChannel implements WatchSink {
     const ctx = this.network.ctx;
     let extra = 0;
     let delayed = false;
-    for (const f of faulty && this.network.hasWatchFaults ? this.network.faultsFor(this.informer) : NO_FAULTS) {
-      // An ERROR ends the stream: the connection closes, which a lossy network cannot hide.
-      if (f.type === 'drop' && event.type !== 'ERROR' && (f.probability >= 1 || ctx.rngFor(`drop/${this.informer}`).float() < f.probability)) {
-        this.dropped++;
-        ctx.trace.emit('network', { kind: 'watch.deliver', informer: this.informer, type: event.type, object: refOf(event.object), rv: rvOf(event), fate: 'dropped' });
-        return;
-      }
-      if (f.type === 'delay') {
-        extra += f.delayMs;
-        delayed = true;
+    if (faulty && this.network.hasWatchFaults) {
+      for (const f of this.network.faultsFor(this.informer)) {
+        // An ERROR ends the stream: the connection closes, which a lossy network cannot hide.
+        if (f.type === 'drop' && event.type !== 'ERROR' && (f.probability >= 1 || ctx.rngFor(`drop/${this.informer}`).float() < f.probability)) {
+          this.dropped++;
+          ctx.trace.emit('network', { kind: 'watch.deliver', informer: this.informer, type: event.type, object: refOf(event.object), rv: rvOf(event), fate: 'dropped' });
+          return;
+        }
+        if (f.type === 'delay') {
+          extra += f.delayMs;
+          delayed = true;
+        }
       }
     }
     const at = Math.max(this.lastDeliverAt, ctx.now + this.network.watchLatency(this.informer) + extra);
@@ -152,8 +154,6 @@ const UNKEPT_DELIVERY = Object.freeze({
   object: Object.freeze({ apiVersion: '', kind: '', name: '' }),
   rv: '',
 });
-
-const NO_FAULTS: readonly WatchFault[] = Object.freeze([]);
 
 function rvOf(event: WatchEvent): string {
   const meta = (event.object as { metadata?: { resourceVersion?: string } }).metadata;

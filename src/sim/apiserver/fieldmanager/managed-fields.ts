@@ -31,9 +31,24 @@ export function decodeManagedFields(obj: KubeObject | undefined): OwnedFields[] 
  */
 const sourceOfSet = new WeakMap<FieldSet, object>();
 
+/**
+ * The set decoded from each frozen FieldsV1: a stored object's entries are decoded again by every write to it, and
+ * most entries are carried over unchanged from version to version (the same frozen FieldsV1), so each is parsed
+ * once. Sound because sets are never edited in place (see {@link sourceOfSet}); a pure cache, outside the graph.
+ */
+const setOfFrozen = new WeakMap<object, FieldSet>();
+
 function decodeFieldsV1(fieldsV1: unknown): FieldSet {
+  const frozen = typeof fieldsV1 === 'object' && fieldsV1 !== null && Object.isFrozen(fieldsV1);
+  if (frozen) {
+    const known = setOfFrozen.get(fieldsV1);
+    if (known) return known;
+  }
   const set = fromFieldsV1(fieldsV1);
-  if (typeof fieldsV1 === 'object' && fieldsV1 !== null && Object.isFrozen(fieldsV1)) sourceOfSet.set(set, fieldsV1);
+  if (frozen) {
+    sourceOfSet.set(set, fieldsV1);
+    setOfFrozen.set(fieldsV1, set);
+  }
   return set;
 }
 

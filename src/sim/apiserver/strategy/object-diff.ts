@@ -43,13 +43,12 @@ function isMap(x: unknown): x is Record<string, unknown> {
 }
 
 function walk(a: unknown, b: unknown, path: string, depth: number, out: string[], limit: number, maxDepth: number): void {
-  if (out.length >= limit || a === b || IGNORED.has(path)) return;
+  if (out.length >= limit || a === b) return;
   if (isMap(a) && isMap(b) && depth < maxDepth) {
-    for (const k of unionKeysSorted(a, b)) {
-      const va = a[k];
-      const vb = b[k];
-      if (va === vb) continue; // nothing below can differ: skip building the path
-      walk(va, vb, path ? `${path}.${k}` : k, depth + 1, out, limit, maxDepth);
+    for (const k of differingKeysSorted(a, b)) {
+      const childPath = path ? `${path}.${k}` : k;
+      if (IGNORED.has(childPath)) continue;
+      walk(a[k], b[k], childPath, depth + 1, out, limit, maxDepth);
       if (out.length >= limit) return;
     }
     return;
@@ -57,9 +56,13 @@ function walk(a: unknown, b: unknown, path: string, depth: number, out: string[]
   if (!deepEqual(a, b)) out.push(path);
 }
 
-/** The keys of `a` and `b` together, sorted (one array, no Set when `b` adds none). */
-function unionKeysSorted(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
-  const keys = Object.keys(a);
-  for (const k of Object.keys(b)) if (!Object.prototype.hasOwnProperty.call(a, k)) keys.push(k);
-  return keys.sort();
+/**
+ * The keys of `a` and `b` together whose values are not the same reference, sorted: nothing below a shared value
+ * can differ, so only the few keys a write touched are sorted and walked.
+ */
+function differingKeysSorted(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const keys: string[] = [];
+  for (const k in a) if (a[k] !== b[k] || !Object.prototype.hasOwnProperty.call(b, k)) keys.push(k);
+  for (const k in b) if (!Object.prototype.hasOwnProperty.call(a, k)) keys.push(k);
+  return keys.length > 1 ? keys.sort() : keys;
 }

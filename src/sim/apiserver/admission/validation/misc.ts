@@ -109,7 +109,8 @@ export function validateEndpointSlice(obj: KubeObject): FieldError[] {
 
 /** Update = create checks + immutable metadata; EndpointSlice's addressType is immutable too. */
 export function validateMiscUpdate(obj: KubeObject, old: KubeObject, validate: (o: KubeObject) => FieldError[]): FieldError[] {
-  const errs = [...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validate(obj)];
+  const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
+  for (const e of validate(obj)) errs.push(e);
   if (obj.kind === 'EndpointSlice' && obj['addressType'] !== old['addressType']) {
     errs.push(fieldError.invalid('addressType', obj['addressType'], 'field is immutable'));
   }

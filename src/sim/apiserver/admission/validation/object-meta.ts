@@ -115,6 +115,7 @@ export function validateImmutable(next: unknown, old: unknown, path: string): Fi
 
 /** Fields an update may leave out: the registry carries the stored values over before validating. */
 const SYSTEM_FIELDS = ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds'];
+const IMMUTABLE_META = ['name', 'namespace', ...SYSTEM_FIELDS];
 
 /**
  * `ValidateObjectMetaUpdate`: name, namespace, uid, creationTimestamp and the deletion fields may not change, and an
@@ -131,9 +132,13 @@ export function validateObjectMetaUpdate(meta: unknown, oldMeta: unknown, path =
       errs.push(fieldError.forbidden(child(path, 'finalizers'), `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`));
     }
   }
-  for (const f of ['name', 'namespace', ...SYSTEM_FIELDS]) {
-    if (SYSTEM_FIELDS.includes(f) && (m[f] === undefined || m[f] === null || m[f] === '')) continue;
-    errs.push(...validateImmutable(m[f] ?? '', o[f] ?? '', child(path, f)));
+  for (const f of IMMUTABLE_META) {
+    const next = m[f];
+    const prev = o[f];
+    // Equal strings (the usual case) are equal: skip building the field's path.
+    if (next === prev && next !== undefined && next !== null) continue;
+    if (SYSTEM_FIELDS.includes(f) && (next === undefined || next === null || next === '')) continue;
+    errs.push(...validateImmutable(next ?? '', prev ?? '', child(path, f)));
   }
   return errs;
 }
