@@ -39,8 +39,11 @@ export class PodEventHandler implements ResourceEventHandler {
 
   onAdd(obj: KubeObject): void {
     const pod = obj as unknown as Pod;
-    if (assigned(pod)) this.cache.confirmOrRemove(podKey(pod)); // addPodToCache
-    else if (pending(pod)) this.queue.add(podKey(pod)); // addPodToSchedulingQueue
+    if (assigned(pod)) {
+      // addPodToCache
+      this.cache.addPod(pod);
+      this.cache.confirmOrRemove(podKey(pod));
+    } else if (pending(pod)) this.queue.add(podKey(pod)); // addPodToSchedulingQueue
   }
 
   onUpdate(oldObj: KubeObject, newObj: KubeObject): void {
@@ -49,10 +52,12 @@ export class PodEventHandler implements ResourceEventHandler {
     const key = podKey(newPod);
     if (assigned(newPod)) {
       // addPodToCache / updatePodInCache; the pending handler sees the bound pod leave (deletePodFromSchedulingQueue).
+      this.cache.updatePod(oldPod, newPod);
       this.cache.confirmOrRemove(key);
       if (pending(oldPod)) this.queue.delete(key);
       return;
     }
+    if (assigned(oldPod)) this.cache.removePod(oldPod); // no longer bound (nodeName is immutable: not expected)
     if (!pending(newPod)) return;
     if (!pending(oldPod)) this.queue.add(key);
     else if (isPodUpdated(oldObj, newObj)) this.queue.update(key); // updatePodInSchedulingQueue
@@ -65,6 +70,7 @@ export class PodEventHandler implements ResourceEventHandler {
     const key = podKey(pod);
     if (assigned(pod)) {
       // deletePodFromCache: the node has room again.
+      this.cache.removePod(pod);
       this.cache.confirmOrRemove(key);
       this.queue.moveAllToActiveOrBackoffQueue('AssignedPodDelete');
       return;

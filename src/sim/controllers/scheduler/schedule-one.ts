@@ -115,7 +115,7 @@ export class Scheduler implements Reconciler {
 
     // Scheduling cycle.
     const { attempts, cycle } = this.queue.pop(key);
-    const views = this.cache.snapshot(this.nodes.list(), this.pods.list());
+    const views = this.cache.updateSnapshot(this.nodes.list());
     rc.observe(`pod ${key} pending (attempt ${attempts}); ${views.length} node${views.length === 1 ? '' : 's'}`, [{ ...refOf(obj), rv: obj.metadata.resourceVersion }]);
     const result = schedulePod(pod, views, this.nextStartNodeIndex, (n) => this.ctx.rng.int(0, n - 1));
     if (result.kind !== 'no-nodes') this.nextStartNodeIndex = result.nextStartNodeIndex;

@@ -7,15 +7,21 @@ import { makeNode, makePod } from './test-fixtures';
 
 const obj = <T>(x: T) => deepFreeze(x as unknown as KubeObject);
 const pod = (name: string, nodeName?: string, phase?: string) => obj({ ...makePod(name, { cpu: '1' }, nodeName ? { nodeName } : {}), metadata: { name, namespace: 'default' }, status: phase ? { phase } : {} });
-const names = (views: ReturnType<SchedulerCache['snapshot']>) => views.map((v) => `${v.node.metadata?.name}: ${v.podsOnNode.map((p) => p.metadata?.name).join(',')}`);
+const names = (views: ReturnType<SchedulerCache['updateSnapshot']>) => views.map((v) => `${v.node.metadata?.name}: ${v.podsOnNode.map((p) => p.metadata?.name).join(',')}`);
+
+/** What the informer's handlers tell the cache: each bound pod (`addPodToCache`); pending pods are not its concern. */
+const fed = (pods: readonly KubeObject[]): SchedulerCache => {
+  const cache = new SchedulerCache();
+  for (const p of pods) if ((p as unknown as Pod).spec?.nodeName) cache.addPod(p as unknown as Pod);
+  return cache;
+};
 
 describe('SchedulerCache', () => {
   const nodes = [obj(makeNode('b', '4', '8Gi')), obj(makeNode('a', '4', '8Gi'))];
 
   it('snapshots nodes by name with their non-terminal bound pods', () => {
-    const cache = new SchedulerCache();
-    const pods = [pod('x', 'a'), pod('y', 'b', 'Succeeded'), pod('z'), pod('w', 'b', 'Running')];
-    expect(names(cache.snapshot(nodes, pods))).toEqual(['a: x', 'b: w']);
+    const cache = fed([pod('x', 'a'), pod('y', 'b', 'Succeeded'), pod('z'), pod('w', 'b', 'Running')]);
+    expect(names(cache.updateSnapshot(nodes))).toEqual(['a: x', 'b: w']);
   });
 
   it('counts an assumed pod until the informer shows it bound, then only once', () => {
@@ -23,27 +29,45 @@ describe('SchedulerCache', () => {
     const pending = pod('p');
     cache.assumePod(pending as unknown as Pod, 'a');
     expect(cache.isAssumedPod('default/p')).toBe(true);
-    expect(names(cache.snapshot(nodes, [pending]))).toEqual(['a: p', 'b: ']);
-    expect(names(cache.snapshot(nodes, [pod('p', 'a')]))).toEqual(['a: p', 'b: ']);
+    expect(names(cache.updateSnapshot(nodes))).toEqual(['a: p', 'b: ']);
+    const bound = pod('p', 'a');
+    cache.updatePod(pending as unknown as Pod, bound as unknown as Pod);
+    expect(names(cache.updateSnapshot(nodes))).toEqual(['a: p', 'b: ']);
+    expect(cache.updateSnapshot(nodes)[0]!.podsOnNode[0]).toBe(bound);
     cache.confirmOrRemove('default/p');
     expect(cache.assumedPods()).toEqual([]);
+    expect(names(cache.updateSnapshot(nodes))).toEqual(['a: p', 'b: ']);
+    cache.removePod(bound as unknown as Pod);
+    expect(names(cache.updateSnapshot(nodes))).toEqual(['a: ', 'b: ']);
   });
 
   it('a forgotten assumption no longer counts', () => {
     const cache = new SchedulerCache();
     cache.assumePod(pod('p') as unknown as Pod, 'b');
     expect(cache.assumedPods()).toEqual([{ key: 'default/p', node: 'b' }]);
+    expect(names(cache.updateSnapshot(nodes))).toEqual(['a: ', 'b: p']);
     cache.forgetPod('default/p');
-    expect(names(cache.snapshot(nodes, [pod('p')]))).toEqual(['a: ', 'b: ']);
+    expect(names(cache.updateSnapshot(nodes))).toEqual(['a: ', 'b: ']);
   });
 
   it("hands back the same frozen pod list while a node's pods do not change (sums are memoized on it)", () => {
-    const cache = new SchedulerCache();
-    const x = pod('x', 'a');
-    const first = cache.snapshot(nodes, [x]);
-    const second = cache.snapshot(nodes, [x, pod('y', 'b')]);
+    const cache = fed([pod('x', 'a')]);
+    const first = cache.updateSnapshot(nodes);
+    cache.addPod(pod('y', 'b') as unknown as Pod);
+    const second = cache.updateSnapshot(nodes);
     expect(second[0]!.podsOnNode).toBe(first[0]!.podsOnNode);
     expect(second[1]!.podsOnNode).not.toBe(first[1]!.podsOnNode);
     expect(Object.isFrozen(second[1]!.podsOnNode)).toBe(true);
+  });
+
+  it('a pod that finishes stops counting; a status change rebuilds only its node', () => {
+    const x = pod('x', 'a');
+    const y = pod('y', 'b');
+    const cache = fed([x, y]);
+    const first = cache.updateSnapshot(nodes);
+    cache.updatePod(y as unknown as Pod, pod('y', 'b', 'Succeeded') as unknown as Pod);
+    const second = cache.updateSnapshot(nodes);
+    expect(names(second)).toEqual(['a: x', 'b: ']);
+    expect(second[0]!.podsOnNode).toBe(first[0]!.podsOnNode);
   });
 });

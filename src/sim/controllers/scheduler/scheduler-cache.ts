@@ -4,12 +4,18 @@
  * scheduling cycle would see the node as still empty and overcommit it.
  *
  * Ported from kubernetes `pkg/scheduler/backend/cache/cache.go` (AssumePod, ForgetPod, AddPod confirming an assumed
- * pod, RemovePod, IsAssumedPod) and `UpdateSnapshot` (the per-cycle NodeInfo list).
+ * pod, UpdatePod, RemovePod, IsAssumedPod, UpdateSnapshot with its per-node generation numbers).
  *
- * @remarks Nodes and bound pods are read from the process's informer caches at each cycle instead of being kept in
- * a separate incrementally-updated cache; only the assumed pods are this object's own state. Assumed pods never
- * expire (upstream's default since the binding TTL was removed): they leave when the informer sees them bound,
- * when the binding fails (ForgetPod), or when the pod is deleted.
+ * As upstream, the cache is incremental: the pod informer's handlers (event-handlers.ts: addPodToCache,
+ * updatePodInCache, deletePodFromCache) tell it each bound pod's arrival, change and departure, and every change
+ * to a node's pods (bound or assumed) bumps that node's generation. `updateSnapshot` rebuilds the pod list of the
+ * nodes whose generation moved since the previous snapshot and hands back the previous (frozen) list of the others,
+ * so a scheduling cycle costs O(nodes + pods of the changed nodes), not O(all pods).
+ *
+ * @remarks Assumed pods never expire (upstream's default since the binding TTL was removed): they leave when the
+ * informer sees them bound, when the binding fails (ForgetPod), or when the pod is deleted. Requested resources are
+ * not kept as running sums (upstream's NodeInfo.Requested): they are memoised on each node's frozen pod list
+ * (pod-resources.ts `nodeRequested`), which the snapshot keeps while the node's pods do not change.
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
@@ -26,32 +32,63 @@ export function isNonTerminal(pod: Pod): boolean {
   return phase !== 'Succeeded' && phase !== 'Failed';
 }
 
+/** One node's entry: the bound pods the informer shows on it (by key, in arrival order) and its generation. */
+interface NodeInfo {
+  pods: Map<string, Pod>;
+  generation: number;
+}
+
 export class SchedulerCache {
   /** Assumed pods by key: copies with spec.nodeName set to the chosen node. */
   private readonly assumed = new Map<string, Pod>();
-  /**
-   * The previous snapshot's pod list per node, frozen. A node whose pods are the same objects gets the same list
-   * back, so sums memoized on it (pod-resources.ts `nodeRequested`) are not redone every cycle — upstream keeps
-   * NodeInfo.Requested up to date incrementally for the same reason.
-   */
-  private previousLists = new Map<string, readonly Pod[]>();
+  /** Bound pods the informer shows, by node name (`cache.nodes[name].info.Pods`). */
+  private readonly nodeInfos = new Map<string, NodeInfo>();
+  /** The node each bound pod is on, by pod key (`podStates`). */
+  private readonly podNodes = new Map<string, string>();
+  /** Bumped at every change; a node's generation takes the next value (upstream's `nextGeneration`). */
+  private generation = 0;
+  /** The previous snapshot's frozen pod list per node, with the node generation it was built at. */
+  private previousLists = new Map<string, { generation: number; pods: readonly Pod[] }>();
   /** The node list last seen from the informer and its sorted copy (re-sorted only when a node changed). */
   private previousNodes: readonly KubeObject[] = [];
   private sortedNodes: readonly Node[] = [];
 
   /** `AssumePod`: count `pod` on `nodeName` from now on. */
   assumePod(pod: Pod, nodeName: string): void {
-    this.assumed.set(podKey(pod), Object.freeze({ ...pod, spec: Object.freeze({ ...pod.spec!, nodeName }) }));
+    const key = podKey(pod);
+    this.touchAssumed(key);
+    this.assumed.set(key, Object.freeze({ ...pod, spec: Object.freeze({ ...pod.spec!, nodeName }) }));
+    this.touch(nodeName);
   }
 
   /** `ForgetPod`: the binding failed; the node no longer counts it. */
   forgetPod(key: string): void {
+    this.touchAssumed(key);
     this.assumed.delete(key);
   }
 
-  /** `AddPod` / `RemovePod` from the informer: a bound pod seen (or gone) confirms or ends the assumption. */
+  /** A bound pod seen (or gone) confirms or ends the assumption. */
   confirmOrRemove(key: string): void {
+    this.touchAssumed(key);
     this.assumed.delete(key);
+  }
+
+  /** `AddPod` (addPodToCache): the informer shows `pod` bound to its node. */
+  addPod(pod: Pod): void {
+    this.setPod(podKey(pod), pod);
+  }
+
+  /** `UpdatePod` (updatePodInCache): a bound pod changed (or was bound: `oldPod` had no node). */
+  updatePod(oldPod: Pod, newPod: Pod): void {
+    const oldKey = podKey(oldPod);
+    const newKey = podKey(newPod);
+    if (oldKey !== newKey) this.removeKey(oldKey);
+    this.setPod(newKey, newPod);
+  }
+
+  /** `RemovePod` (deletePodFromCache): the pod is gone, or no longer bound. */
+  removePod(pod: Pod): void {
+    this.removeKey(podKey(pod));
   }
 
   isAssumedPod(key: string): boolean {
@@ -64,46 +101,90 @@ export class SchedulerCache {
   }
 
   /**
-   * `UpdateSnapshot`: every node (sorted by name) with its non-terminal bound pods from the informer plus the
-   * assumed pods the informer does not show bound yet.
+   * `UpdateSnapshot`: every node (sorted by name) with its non-terminal bound pods plus the assumed pods the
+   * informer does not show bound yet. A node whose generation did not move keeps its previous frozen list.
    */
-  snapshot(nodes: readonly KubeObject[], pods: readonly KubeObject[]): NodeView[] {
-    const byNode = new Map<string, Pod[]>();
-    const seen = new Set<string>();
-    const put = (p: Pod) => {
-      const n = p.spec?.nodeName;
-      if (!n) return;
-      let list = byNode.get(n);
-      if (!list) byNode.set(n, (list = []));
-      list.push(p);
-    };
-    const assumedNames = new Set<string>();
-    for (const p of this.assumed.values()) assumedNames.add(p.metadata?.name ?? '');
-    for (const o of pods) {
-      const p = o as unknown as Pod;
-      if (!p.spec?.nodeName || !isNonTerminal(p)) continue;
-      if (assumedNames.has(p.metadata?.name ?? '')) seen.add(podKey(p));
-      put(p);
-    }
-    for (const [key, p] of this.assumed) if (!seen.has(key)) put(p);
-    const lists = new Map<string, readonly Pod[]>();
+  updateSnapshot(nodes: readonly KubeObject[]): NodeView[] {
     if (!sameItems(this.previousNodes, nodes)) {
       this.previousNodes = [...nodes];
       this.sortedNodes = [...nodes]
         .map((n) => n as unknown as Node)
         .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : (a.metadata?.name ?? '') > (b.metadata?.name ?? '') ? 1 : 0));
     }
+    const lists = new Map<string, { generation: number; pods: readonly Pod[] }>();
     const views = this.sortedNodes.map((node) => {
       const name = node.metadata?.name ?? '';
-      const fresh = byNode.get(name) ?? [];
+      const generation = this.nodeInfos.get(name)?.generation ?? 0;
       const previous = this.previousLists.get(name);
-      const podsOnNode = previous && sameItems(previous, fresh) ? previous : Object.freeze(fresh);
-      if (previous && podsOnNode !== previous) carryRequested(previous, podsOnNode);
-      lists.set(name, podsOnNode);
-      return { node, podsOnNode };
+      let entry = previous;
+      if (!previous || previous.generation !== generation) {
+        const fresh = Object.freeze(this.podsOn(name));
+        const pods = previous && sameItems(previous.pods, fresh) ? previous.pods : fresh;
+        if (previous && pods !== previous.pods) carryRequested(previous.pods, pods);
+        entry = { generation, pods };
+      }
+      lists.set(name, entry!);
+      return { node, podsOnNode: entry!.pods };
     });
     this.previousLists = lists;
     return views;
+  }
+
+  /** The node's non-terminal bound pods, then its assumed pods the informer does not show bound (and running). */
+  private podsOn(nodeName: string): Pod[] {
+    const out: Pod[] = [];
+    const info = this.nodeInfos.get(nodeName);
+    if (info) for (const p of info.pods.values()) if (isNonTerminal(p)) out.push(p);
+    for (const [key, p] of this.assumed) {
+      if (p.spec?.nodeName !== nodeName) continue;
+      const bound = this.boundPod(key);
+      if (bound && isNonTerminal(bound)) continue;
+      out.push(p);
+    }
+    return out;
+  }
+
+  private boundPod(key: string): Pod | undefined {
+    const node = this.podNodes.get(key);
+    return node === undefined ? undefined : this.nodeInfos.get(node)?.pods.get(key);
+  }
+
+  private setPod(key: string, pod: Pod): void {
+    const nodeName = pod.spec?.nodeName;
+    if (!nodeName) {
+      this.removeKey(key);
+      return;
+    }
+    const current = this.podNodes.get(key);
+    if (current !== undefined && current !== nodeName) this.removeKey(key);
+    let info = this.nodeInfos.get(nodeName);
+    if (!info) this.nodeInfos.set(nodeName, (info = { pods: new Map(), generation: 0 }));
+    info.pods.set(key, pod);
+    this.podNodes.set(key, nodeName);
+    this.touch(nodeName);
+    this.touchAssumed(key);
+  }
+
+  private removeKey(key: string): void {
+    const nodeName = this.podNodes.get(key);
+    if (nodeName === undefined) return;
+    this.podNodes.delete(key);
+    this.nodeInfos.get(nodeName)?.pods.delete(key);
+    this.touch(nodeName);
+    this.touchAssumed(key);
+  }
+
+  /** A change on `nodeName`: its next snapshot rebuilds its list. */
+  private touch(nodeName: string): void {
+    let info = this.nodeInfos.get(nodeName);
+    if (!info) this.nodeInfos.set(nodeName, (info = { pods: new Map(), generation: 0 }));
+    info.generation = ++this.generation;
+  }
+
+  /** Whether an assumed pod counts depends on its bound twin: a change of either touches the assumed pod's node. */
+  private touchAssumed(key: string): void {
+    const nodeName = this.assumed.get(key)?.spec?.nodeName;
+    if (nodeName) this.touch(nodeName);
   }
 }
 
