@@ -37,6 +37,7 @@ export class ReplicaSetEventHandler implements ResourceEventHandler {
     if (!rs) return;
     const key = keyOf(rs);
     this.rsc.expectations.deleteExpectations(key);
+    this.rsc.tallies.forget(rs.metadata.uid);
     this.rsc.enqueueKey(key, 'delete');
   }
 }
@@ -51,8 +52,9 @@ export class PodEventHandler implements ResourceEventHandler {
    */
   onAdd(obj: KubeObject): void {
     const pod = obj as KubeObject & Pod;
+    this.rsc.tallies.observe(keyOf(pod), pod);
     if (pod.metadata.deletionTimestamp) {
-      this.onDelete(pod);
+      this.podDeleted(pod);
       return;
     }
     const ref = controllerOf(pod);
@@ -76,13 +78,14 @@ export class PodEventHandler implements ResourceEventHandler {
   onUpdate(oldObj: KubeObject, newObj: KubeObject): void {
     const oldPod = oldObj as KubeObject & Pod;
     const curPod = newObj as KubeObject & Pod;
+    this.rsc.tallies.observe(keyOf(curPod), curPod);
     // A resync: two versions of a pod always differ in resourceVersion.
     if (curPod.metadata.resourceVersion === oldPod.metadata.resourceVersion) return;
     const labelChanged = JSON.stringify(curPod.metadata.labels ?? {}) !== JSON.stringify(oldPod.metadata.labels ?? {});
     if (curPod.metadata.deletionTimestamp) {
-      this.onDelete(curPod);
+      this.podDeleted(curPod);
       // The deletionTimestamp cannot be unset, so the old pod needs no check of its own.
-      if (labelChanged) this.onDelete(oldPod);
+      if (labelChanged) this.podDeleted(oldPod);
       return;
     }
     const curRef = controllerOf(curPod);
@@ -113,6 +116,12 @@ export class PodEventHandler implements ResourceEventHandler {
    * A tombstone's last known state may be stale; an orphan's deletion concerns no one.
    */
   onDelete(obj: KubeObject | DeletedFinalStateUnknown): void {
+    this.rsc.tallies.observe(isDeletedFinalStateUnknown(obj) ? obj.key : keyOf(obj), undefined);
+    this.podDeleted(obj);
+  }
+
+  /** What `deletePod` does, also for a pod that is being deleted (an add or update with a deletionTimestamp). */
+  private podDeleted(obj: KubeObject | DeletedFinalStateUnknown): void {
     const pod = isDeletedFinalStateUnknown(obj) ? obj.obj : obj;
     if (!pod) return;
     const ref = controllerOf(pod);

@@ -7,6 +7,7 @@
 import type { ReplicaSet, ReplicaSetCondition, ReplicaSetStatus } from 'kubernetes-types/apps/v1';
 import type { Pod } from 'kubernetes-types/core/v1';
 import { parseTime, rfc3339 } from '../../engine/clock';
+import { labelsMatch } from './owned-pod-tallies.ts';
 import { podFacts } from './pod-facts.ts';
 
 /** ReplicaSetStatus plus the beta (1.35, on) `terminatingReplicas` that kubernetes-types 1.30 lacks. */
@@ -15,12 +16,6 @@ export type ReplicaSetStatusWithTerminating = ReplicaSetStatus & { terminatingRe
 export const REPLICA_SET_REPLICA_FAILURE = 'ReplicaFailure';
 export const FAILED_CREATE_REASON = 'FailedCreate';
 export const FAILED_DELETE_REASON = 'FailedDelete';
-
-function labelsMatch(selector: Record<string, string> | undefined, labels: Record<string, string> | undefined): boolean {
-  if (!selector) return true;
-  for (const k in selector) if (labels?.[k] !== selector[k]) return false;
-  return true;
-}
 
 /**
  * `calculateStatus`: replicas = active pods; fullyLabeledReplicas = those carrying every template label; ready;
@@ -49,10 +44,26 @@ export function calculateStatus(
       if (minReadySeconds === 0 || (f.readySince !== undefined && parseTime(f.readySince) + minReadySeconds * 1000 < now)) available++;
     }
   }
+  const counts = { replicas: activePods.length, fullyLabeled, ready, available, terminating: terminatingPods.length };
+  return statusFromCounts(rs, counts, manageReplicasErr, now);
+}
+
+/** What {@link calculateStatus} counts among the pods it is given. */
+export interface ReplicaCounts {
+  /** The active pods the ReplicaSet owns. */
+  replicas: number;
+  fullyLabeled: number;
+  ready: number;
+  available: number;
+  terminating: number;
+}
+
+/** The rest of `calculateStatus`, from the counts: the ReplicaFailure condition and the status fields. */
+export function statusFromCounts(rs: ReplicaSet, counts: ReplicaCounts, manageReplicasErr: string | undefined, now: number): ReplicaSetStatusWithTerminating {
   let conditions: ReplicaSetCondition[] = [...(rs.status?.conditions ?? [])];
   const failure = conditions.find((c) => c.type === REPLICA_SET_REPLICA_FAILURE);
   if (manageReplicasErr !== undefined && !failure) {
-    const diff = activePods.length - (rs.spec?.replicas ?? 1);
+    const diff = counts.replicas - (rs.spec?.replicas ?? 1);
     const reason = diff < 0 ? FAILED_CREATE_REASON : diff > 0 ? FAILED_DELETE_REASON : '';
     conditions.push({ type: REPLICA_SET_REPLICA_FAILURE, status: 'True', lastTransitionTime: rfc3339(now), reason, message: manageReplicasErr });
   } else if (manageReplicasErr === undefined && failure) {
@@ -62,11 +73,11 @@ export function calculateStatus(
   return {
     ...rest,
     ...(conditions.length ? { conditions } : {}),
-    replicas: activePods.length,
-    fullyLabeledReplicas: fullyLabeled,
-    readyReplicas: ready,
-    availableReplicas: available,
-    terminatingReplicas: terminatingPods.length,
+    replicas: counts.replicas,
+    fullyLabeledReplicas: counts.fullyLabeled,
+    readyReplicas: counts.ready,
+    availableReplicas: counts.available,
+    terminatingReplicas: counts.terminating,
     observedGeneration: rs.metadata?.generation ?? 0,
   };
 }

@@ -22,12 +22,14 @@ import type { SharedIndexInformer } from '../../client/shared-index-informer.ts'
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
-import { refOf, type QueueReason } from '../../trace/trace-event.ts';
+import { refOf, type ObjectRef, type QueueReason } from '../../trace/trace-event.ts';
+import type { ClientOp } from '../../client/api-call.ts';
 import { claimPods } from './controller-ref-manager.ts';
 import { UIDTrackingControllerExpectations } from './expectations.ts';
 import { manageReplicas } from './manage-replicas.ts';
 import { internSelector, podFacts, podMatches } from './pod-facts.ts';
-import { availabilityRequeueAfter, calculateStatus } from './replica-set-status.ts';
+import { OwnedPodTallies, type PodTally } from './owned-pod-tallies.ts';
+import { availabilityRequeueAfter, calculateStatus, statusFromCounts, type ReplicaSetStatusWithTerminating } from './replica-set-status.ts';
 import { BURST_REPLICAS } from './slow-start.ts';
 import { statusUpToDate, updateReplicaSetStatus, type ReplicaSetObject } from './update-status.ts';
 
@@ -57,6 +59,8 @@ export class ReplicaSetController implements Reconciler {
   readonly burstReplicas: number;
   /** A TTL cache of the pod creates/deletes each ReplicaSet expects to see. */
   readonly expectations = new UIDTrackingControllerExpectations();
+  /** Running counts of each ReplicaSet's pods, moved by the pod handlers (owned-pod-tallies.ts). */
+  readonly tallies = new OwnedPodTallies();
   /** The runner whose queue the informer handlers feed; set by the descriptor once it is built. */
   runner: Controller | null = null;
 
@@ -112,6 +116,52 @@ export class ReplicaSetController implements Reconciler {
     return [...owned, ...orphans] as Array<Pod & KubeObject>;
   }
 
+  /** The pods indexed under the ReplicaSet's UID, by key, in index order (what its tally is built from). */
+  private *ownedPodEntries(rs: ReplicaSetObject): Iterable<[string, Pod]> {
+    for (const p of this.podInformer.byIndex(POD_CONTROLLER_UID_INDEX, rs.metadata.uid ?? '')) yield [keyOf(p), p as Pod & KubeObject];
+  }
+
+  /** The pods without a controller in the ReplicaSet's namespace (the orphans `getRSPods` adds). */
+  private namespaceOrphans(rs: ReplicaSetObject): Array<Pod & KubeObject> {
+    const ns = rs.metadata.namespace ?? '';
+    return this.podInformer.byIndex(POD_CONTROLLER_UID_INDEX, ORPHAN_POD_INDEX_KEY).filter((p) => (p.metadata.namespace ?? '') === ns) as Array<Pod & KubeObject>;
+  }
+
+  /**
+   * Upstream's path: `getRSPods`, one pass over them (memoised per pod object, see pod-facts.ts) for the active ones
+   * (`FilterActivePods`), the terminating ones we control and select, the owned and matching orphan counts; the
+   * observe event; then `ClaimPods` (adopting and releasing) and the counts `calculateStatus` makes of the claimed.
+   */
+  private *claimView(ctx: ReconcileContext, rs: ReplicaSetObject, selector: ParsedLabelSelector, orphanPods: readonly Pod[], key: string): ClientOp<PodView> {
+    const uid = rs.metadata.uid;
+    const activePods: Pod[] = [];
+    const terminatingPods: Pod[] = [];
+    const owned: Pod[] = [];
+    let orphans = 0;
+    const ownedPods = this.podInformer.byIndex(POD_CONTROLLER_UID_INDEX, uid ?? '') as Array<Pod & KubeObject>;
+    for (const p of [...ownedPods, ...orphanPods]) {
+      const f = podFacts(p);
+      if (f.active) {
+        activePods.push(p);
+        if (f.controllerUid === uid) owned.push(p);
+        if (!f.hasController && podMatches(selector, p)) orphans++;
+      } else if (f.terminating && f.controllerUid === uid && podMatches(selector, p)) {
+        terminatingPods.push(p);
+      }
+    }
+    observePods(ctx, rs, key, owned.length, orphans, terminatingPods.length, owned);
+    const claim = yield* claimPods(ctx.client, { rs, apiVersion: this.apiVersion, kind: this.kind }, selector, activePods);
+    if (claim.adopted.length) ctx.act(`adopt ${claim.adopted.join(', ')}`);
+    if (claim.released.length) ctx.act(`release ${claim.released.join(', ')}`);
+    const filteredPods = claim.claimed;
+    return {
+      claimed: filteredPods.length,
+      claimedPods: () => filteredPods,
+      status: (r, err, now) => calculateStatus(r, filteredPods, terminatingPods, err, now),
+      error: claim.error,
+    };
+  }
+
   /** `syncReplicaSet`. */
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
     const key = request.namespace ? `${request.namespace}/${request.name}` : request.name;
@@ -132,48 +182,30 @@ export class ReplicaSetController implements Reconciler {
       ctx.observe(`ReplicaSet ${key} has an invalid selector`);
       return {};
     }
-    // `getRSPods`: the pods we control (matching or not) and the orphans we may adopt, from the pod indexer by
-    // controller UID, instead of every pod of the namespace.
-    // One pass over them (memoised per pod object, see pod-facts.ts): the active ones (`FilterActivePods`), the
-    // terminating ones we control and select (`terminatingPodsOf`), the count of owned and of matching orphans.
-    const allPods = this.getRSPods(rs);
-    const uid = rs.metadata.uid;
-    const activePods: Pod[] = [];
-    const terminatingPods: Pod[] = [];
-    const owned: Pod[] = [];
-    let orphans = 0;
-    for (const p of allPods) {
-      const f = podFacts(p);
-      if (f.active) {
-        activePods.push(p);
-        if (f.controllerUid === uid) owned.push(p);
-        if (!f.hasController && podMatches(selector, p)) orphans++;
-      } else if (f.terminating && f.controllerUid === uid && podMatches(selector, p)) {
-        terminatingPods.push(p);
-      }
-    }
-    ctx.observe(
-      `ReplicaSet ${key} (rv ${rs.metadata.resourceVersion}): ${owned.length} active pods owned${orphans ? `, ${orphans} matching orphans` : ''}, ${terminatingPods.length} terminating`,
-      [{ ...refOf(rs), rv: rs.metadata.resourceVersion }, ...owned.slice(0, MAX_OBSERVED_REFS).map((p) => ({ ...refOf(p as Pod & KubeObject), rv: p.metadata?.resourceVersion }))],
-    );
-    const claim = yield* claimPods(ctx.client, { rs, apiVersion: this.apiVersion, kind: this.kind }, selector, activePods);
-    const filteredPods = claim.claimed;
-    if (claim.adopted.length) ctx.act(`adopt ${claim.adopted.join(', ')}`);
-    if (claim.released.length) ctx.act(`release ${claim.released.join(', ')}`);
-    if (claim.error) throw claim.error;
-
     const want = rs.spec?.replicas ?? 1;
-    const inSync = filteredPods.length === want;
+    // The counts come from the ReplicaSet's running tally (owned-pod-tallies.ts) when no pod needs claiming or
+    // deleting and availability does not depend on the time; otherwise from the listed pods, as upstream.
+    const tallySpec = { selector, templateLabels: rs.spec?.template?.metadata?.labels, namespace: rs.metadata.namespace ?? '' };
+    const tally = this.tallies.tallyFor(rs.metadata.uid ?? '', tallySpec, () => this.ownedPodEntries(rs));
+    const orphanPods = this.namespaceOrphans(rs);
+    let matchingOrphans = 0;
+    for (const p of orphanPods) if (podFacts(p).active && podMatches(selector, p)) matchingOrphans++;
+    const fromTally = tally.unselectedActive === 0 && matchingOrphans === 0 && (rs.spec?.minReadySeconds ?? 0) === 0 && tally.claimed <= want;
+    const view = fromTally ? tallyView(ctx, rs, key, tally) : yield* this.claimView(ctx, rs, selector, orphanPods, key);
+    if (view.error) throw view.error;
+
+    const inSync = view.claimed === want;
     let manageReplicasErr: Error | undefined;
     if (rsNeedsSync && !rs.metadata.deletionTimestamp) {
-      ctx.diff(`want ${want} pods, have ${filteredPods.length}`, inSync);
-      manageReplicasErr = yield* manageReplicas(this, ctx, filteredPods, rs);
+      ctx.diff(`want ${want} pods, have ${view.claimed}`, inSync);
+      // manageReplicas with as many pods as wanted does nothing: skip listing them.
+      if (!inSync) manageReplicasErr = yield* manageReplicas(this, ctx, view.claimedPods(), rs);
     } else {
       const why = rs.metadata.deletionTimestamp ? 'the ReplicaSet is being deleted' : waitingOn(this.expectations.getExpectations(key));
-      ctx.diff(`want ${want} pods, have ${filteredPods.length}; not acting: ${why}`, inSync);
+      ctx.diff(`want ${want} pods, have ${view.claimed}; not acting: ${why}`, inSync);
     }
 
-    const newStatus = calculateStatus(rs, filteredPods, terminatingPods, manageReplicasErr?.message, ctx.now);
+    const newStatus = view.status(rs, manageReplicasErr?.message, ctx.now);
     const changed = !statusUpToDate(rs, newStatus);
     const updatedRS = yield* updateReplicaSetStatus(ctx.client, rs, newStatus);
     ctx.status(
@@ -185,6 +217,55 @@ export class ReplicaSetController implements Reconciler {
     if (after !== undefined) return { requeueAfter: after };
     return {};
   }
+}
+
+/** What the rest of a sync needs of the ReplicaSet's pods once they are claimed. */
+interface PodView {
+  /** How many active pods the ReplicaSet owns and selects (`len(filteredPods)`). */
+  claimed: number;
+  /** Those pods (listed only when manageReplicas acts). */
+  claimedPods(): readonly Pod[];
+  /** `calculateStatus`. */
+  status(rs: ReplicaSetObject, manageReplicasErr: string | undefined, now: number): ReplicaSetStatusWithTerminating;
+  /** ClaimPods' aggregated error. */
+  error?: Error;
+}
+
+/** The observe event of a sync: the counts, the ReplicaSet and a sample of its active pods. */
+function observePods(ctx: ReconcileContext, rs: ReplicaSetObject, key: string, owned: number, orphans: number, terminating: number, ownedPods: Iterable<Pod>): void {
+  const sample: Array<ObjectRef & { rv?: string }> = [];
+  for (const p of ownedPods) {
+    if (sample.length >= MAX_OBSERVED_REFS) break;
+    sample.push({ ...refOf(p as Pod & KubeObject), rv: p.metadata?.resourceVersion });
+  }
+  ctx.observe(
+    `ReplicaSet ${key} (rv ${rs.metadata.resourceVersion}): ${owned} active pods owned${orphans ? `, ${orphans} matching orphans` : ''}, ${terminating} terminating`,
+    [{ ...refOf(rs), rv: rs.metadata.resourceVersion }, ...sample],
+  );
+}
+
+/**
+ * The same counts from the ReplicaSet's tally, when every active pod it owns is selected and no orphan matches:
+ * ClaimPods would then claim exactly those pods and write nothing. Available = ready (no minReadySeconds).
+ */
+function tallyView(ctx: ReconcileContext, rs: ReplicaSetObject, key: string, tally: PodTally): PodView {
+  observePods(ctx, rs, key, tally.active, 0, tally.terminating, activeOf(tally.pods.values()));
+  // The counts as of now: the tally moves on while the sync waits on the api-server, the listed pods would not.
+  const counts = { replicas: tally.claimed, fullyLabeled: tally.fullyLabeled, ready: tally.ready, available: tally.ready, terminating: tally.terminating };
+  return {
+    claimed: counts.replicas,
+    claimedPods: () => {
+      // Listed only when manageReplicas acts, before the sync's first request: the tally has not moved yet.
+      const pods = [...activeOf(tally.pods.values())]; // every active one is selected
+      if (pods.length !== counts.replicas) throw new Error(`ReplicaSet ${key}: its pod tally moved before its pods were listed`);
+      return pods;
+    },
+    status: (r, err, now) => statusFromCounts(r, counts, err, now),
+  };
+}
+
+function* activeOf(pods: Iterable<Pod>): Iterable<Pod> {
+  for (const p of pods) if (podFacts(p).active) yield p;
 }
 
 /** `metav1.LabelSelectorAsSelector` of the ReplicaSet's selector; undefined when it cannot be parsed. */
