@@ -15,6 +15,9 @@
  * Pod caches have synced, the key is looked at again after 100 ms (upstream's poll period) instead of syncing.
  */
 import type { Deployment } from 'kubernetes-types/apps/v1';
+import type { Pod } from 'kubernetes-types/core/v1';
+import { OwnedPodTallies } from '../replicaset/owned-pod-tallies.ts';
+import { internSelector } from '../replicaset/pod-facts.ts';
 import { keyOf, type KubeObject } from '../../api/object.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
@@ -53,6 +56,17 @@ const byName = (a: KubeObject, b: KubeObject): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
+function countPodMap(podMap: ReadonlyMap<string, readonly PodObject[]>): number {
+  let n = 0;
+  for (const list of podMap.values()) n += list.length;
+  return n;
+}
+
+/** The pods indexed under a ReplicaSet's UID, by key, in index order. */
+function* bucketOf(podInformer: SharedIndexInformer, uid: string): Iterable<[string, Pod]> {
+  for (const p of podInformer.byIndex(POD_CONTROLLER_UID_INDEX, uid)) yield [keyOf(p), p as Pod & KubeObject];
+}
+
 /**
  * `DeploymentController`: its listers (the process's shared informers), its event recorder and its queue
  * (the {@link Controller} runner, set by the descriptor once built).
@@ -60,6 +74,8 @@ const byName = (a: KubeObject, b: KubeObject): number => {
 export class DeploymentController implements Reconciler {
   /** The runner; set right after construction (it needs this reconciler first). */
   controller: Controller | null = null;
+  /** Running counts of each ReplicaSet's pods against the Deployment's selector, moved by the pod handler. */
+  readonly tallies = new OwnedPodTallies();
 
   constructor(
     readonly dInformer: SharedIndexInformer,
@@ -129,12 +145,16 @@ export class DeploymentController implements Reconciler {
     // List ReplicaSets owned by this Deployment, while reconciling ControllerRef through adoption/orphaning.
     const nsReplicaSets = (this.rsInformer.list(undefined, d.metadata.namespace) as ReplicaSetObject[]).sort(byName);
     const rsList = yield* claimReplicaSets(ctx.client, d, nsReplicaSets);
-    // getPodMapForDeployment: through the pod index by controller UID when the process has it (the ReplicaSet
-    // controller adds it), instead of listing and sorting every pod of the namespace at each sync.
-    const podMap = this.podInformer.getStore().getIndexers().includes(POD_CONTROLLER_UID_INDEX)
-      ? getPodMapForDeploymentByOwner(d, rsList, (uid) => this.podInformer.byIndex(POD_CONTROLLER_UID_INDEX, uid))
-      : getPodMapForDeployment(d, rsList, (this.podInformer.list(undefined, d.metadata.namespace) as PodObject[]).sort(byName));
-    this.observe(s, rsList, podMap);
+    // getPodMapForDeployment: only Recreate reads the pods (oldPodsRunning); the observe event reports their number.
+    // With the pod index by controller UID (the ReplicaSet controller adds it), the pods come from each ReplicaSet's
+    // index bucket, and their number from the running tallies over those buckets (replicaset/owned-pod-tallies.ts);
+    // without it, from listing the namespace.
+    const strategy = d.spec?.strategy?.type ?? 'RollingUpdate';
+    const indexed = this.podInformer.getStore().getIndexers().includes(POD_CONTROLLER_UID_INDEX);
+    let podMap: Map<string, PodObject[]> | undefined;
+    if (!indexed) podMap = getPodMapForDeployment(d, rsList, (this.podInformer.list(undefined, d.metadata.namespace) as PodObject[]).sort(byName));
+    else if (strategy === 'Recreate') podMap = getPodMapForDeploymentByOwner(d, rsList, (uid) => this.podInformer.byIndex(POD_CONTROLLER_UID_INDEX, uid));
+    this.observe(s, rsList, podMap ? countPodMap(podMap) : this.countPods(d, rsList));
 
     if (d.metadata.deletionTimestamp) {
       yield* syncStatusOnly(s, rsList);
@@ -161,18 +181,29 @@ export class DeploymentController implements Reconciler {
       yield* sync(s, rsList);
       return s.result;
     }
-    const strategy = d.spec?.strategy?.type ?? 'RollingUpdate';
-    if (strategy === 'Recreate') yield* rolloutRecreate(s, rsList, podMap);
+    if (strategy === 'Recreate') yield* rolloutRecreate(s, rsList, podMap!);
     else if (strategy === 'RollingUpdate') yield* rolloutRolling(s, rsList);
     else throw new Error(`unexpected deployment strategy type: ${strategy}`);
     return s.result;
   }
 
+  /**
+   * The number of pods `getPodMapForDeploymentByOwner` would map: each ReplicaSet's pods in the Deployment's
+   * namespace that its selector matches, from the tally over the ReplicaSet's index bucket.
+   */
+  private countPods(d: DeploymentObject, rsList: readonly ReplicaSetObject[]): number {
+    const spec = { selector: internSelector(d.spec?.selector ?? {}), templateLabels: undefined, namespace: d.metadata.namespace ?? '' };
+    let n = 0;
+    for (const rs of rsList) {
+      const uid = rs.metadata.uid ?? '';
+      n += this.tallies.tallyFor(uid, spec, () => bucketOf(this.podInformer, uid)).selected;
+    }
+    return n;
+  }
+
   /** The observe and diff steps for the page: what the cache says, and how far the rollout is from done. */
-  private observe(s: DeploymentSync, rsList: readonly ReplicaSetObject[], podMap: ReadonlyMap<string, readonly PodObject[]>): void {
+  private observe(s: DeploymentSync, rsList: readonly ReplicaSetObject[], pods: number): void {
     const d = s.d;
-    let pods = 0;
-    for (const list of podMap.values()) pods += list.length;
     s.ctx.observe(
       `deployment ${d.metadata.name} (generation ${d.metadata.generation ?? 0}, ${deploymentReplicas(d)} replicas${d.spec?.paused ? ', paused' : ''}): ${rsList.length} replica sets, ${pods} pods`,
       [{ ...refOf(d), rv: d.metadata.resourceVersion }, ...rsList.map((rs) => ({ ...refOf(rs), rv: rs.metadata.resourceVersion }))],

@@ -12,7 +12,7 @@
  * a LIST to the api-server from inside the handler.
  */
 import type { OwnerReference } from 'kubernetes-types/meta/v1';
-import { controllerOf, type KubeObject } from '../../api/object.ts';
+import { controllerOf, keyOf, type KubeObject } from '../../api/object.ts';
 import { labelSelectorFromObject, matchesLabels } from '../../apiserver/selectors/label-selector.ts';
 import type { ResourceEventHandler } from '../../client/shared-index-informer.ts';
 import type { DeletedFinalStateUnknown } from '../../client/store.ts';
@@ -113,6 +113,7 @@ export class ReplicaSetEventHandler implements ResourceEventHandler {
   onDelete(obj: KubeObject | DeletedFinalStateUnknown): void {
     const rs = unwrap(obj);
     if (!rs) return;
+    this.dc.tallies.forget(rs.metadata.uid);
     const ref = controllerOf(rs);
     if (!ref) return;
     const d = resolveControllerRef(this.dc, rs.metadata.namespace, ref);
@@ -120,14 +121,24 @@ export class ReplicaSetEventHandler implements ResourceEventHandler {
   }
 }
 
-/** Pod events: only deletions, and only for Recreate Deployments left without pods. */
+/**
+ * Pod events: upstream's handler has only deletions, for Recreate Deployments left without pods. Every event also
+ * moves the controller's pod tallies (the pod counts of its observe events).
+ */
 export class PodEventHandler implements ResourceEventHandler {
   constructor(private readonly dc: DeploymentController) {}
-  onAdd(): void {}
-  onUpdate(): void {}
+
+  onAdd(obj: KubeObject): void {
+    this.dc.tallies.observe(keyOf(obj), obj as PodObject);
+  }
+
+  onUpdate(_old: KubeObject, cur: KubeObject): void {
+    this.dc.tallies.observe(keyOf(cur), cur as PodObject);
+  }
 
   /** `deletePod`. */
   onDelete(obj: KubeObject | DeletedFinalStateUnknown): void {
+    this.dc.tallies.observe(isDeletedFinalStateUnknown(obj) ? obj.key : keyOf(obj), undefined);
     const pod = unwrap(obj) as PodObject | undefined;
     if (!pod) return;
     const d = this.getDeploymentForPod(pod);
