@@ -10,7 +10,8 @@ import { apiVersionOf, type ResourceInfo } from '../../api/resources.ts';
 import { badRequest, type Status } from '../../api/status.ts';
 import { rootTypeOf } from '../patch/patch-meta.ts';
 import { applyConflict, type FieldConflict, type ManagerIdentity } from './conflict.ts';
-import { difference, indexFields, intersection, isMap, sortedPaths, toFieldSet, union, type FieldIndex, type FieldSet, type Path } from './field-set.ts';
+import { difference, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
+import { ALWAYS_PRESENT, compare, scoped, type PresentPaths } from './field-compare.ts';
 import { capUpdateManagers, decodeManagedFields, encodeManagedFields, sameManager, type OwnedFields } from './managed-fields.ts';
 import { getAt, removeAt, valuesEqual } from './object-paths.ts';
 import { mergeStructured } from './structured-merge.ts';
@@ -20,28 +21,8 @@ type JsonMap = Record<string, unknown>;
 /** skipnonapplied.go `beforeApplyManagerName`. */
 export const BEFORE_FIRST_APPLY = 'before-first-apply';
 
-/**
- * Go struct fields that are not pointers: they are always present in the typed object, so adding content under
- * them never "adds" the field itself (no `"."` in FieldsV1). Other objects (pointer structs, maps) newly set by an
- * Update are owned whole, as SMD's compare reports them added; lists are never owned whole unless atomic.
- */
-const ALWAYS_PRESENT = new Set(['metadata', 'spec', 'status', 'template', 'jobTemplate', 'strategy', 'resources', 'loadBalancer', 'updateStrategy']);
-
 function typeNameOf(obj: KubeObject): string {
   return rootTypeOf({ group: parseApiVersion(obj.apiVersion).group, kind: obj.kind });
-}
-
-/**
- * The fields a write through `subresource` may own: the status subresource owns only `status`; the main resource
- * everything but `status` (upstream's reset fields: each strategy's `GetResetFields`).
- */
-function scoped(set: FieldSet, subresource: string | undefined): FieldSet {
-  const out: FieldSet = new Set();
-  for (const p of set) {
-    const inStatus = p.startsWith('["f:status"');
-    if ((subresource === 'status') === inStatus) out.add(p);
-  }
-  return out;
 }
 
 /** The fields of `obj` a write through `subresource` can touch. */
@@ -58,8 +39,12 @@ function isItemKeyField(p: Path): boolean {
 
 /** Owned paths whose value is gone (e.g. the `"."` of a map that was deleted) are owned no more. */
 function dropMissing(set: FieldSet, present: PresentPaths): FieldSet {
+  return without(set, present.absentFrom(set));
+}
+
+function without(set: FieldSet, absent: Set<string>): FieldSet {
   const out: FieldSet = new Set();
-  for (const key of set) if (present.has(key)) out.add(key);
+  for (const key of set) if (!absent.has(key)) out.add(key);
   return out;
 }
 
@@ -88,75 +73,8 @@ function plus(a: FieldSet, b: FieldSet): FieldSet {
 
 /** {@link dropMissing}, returning `set` itself when every member is present. */
 function keepPresent(set: FieldSet, present: PresentPaths): FieldSet {
-  for (const p of set) if (!present.has(p)) return dropMissing(set, present);
-  return set;
-}
-
-interface Comparison {
-  added: FieldSet;
-  modified: FieldSet;
-  removed: FieldSet;
-  /** Every path of `after`. */
-  present: PresentPaths;
-}
-
-/** The paths of `after` in a comparison: its own walked paths, and `before`'s inside the subtrees both share. */
-class PresentPaths {
-  private readonly prefixes: string[];
-
-  constructor(
-    private readonly after: FieldIndex,
-    private readonly before: FieldIndex,
-  ) {
-    this.prefixes = after.shared.map((k) => k.slice(0, -1) + ',');
-  }
-
-  has(key: string): boolean {
-    if (this.after.values.has(key)) return true;
-    return this.inShared(key) && this.before.values.has(key);
-  }
-
-  /** Whether `key` is a shared subtree or lies inside one. */
-  inShared(key: string): boolean {
-    const shared = this.after.shared;
-    for (let i = 0; i < shared.length; i++) if (key === shared[i] || key.startsWith(this.prefixes[i]!)) return true;
-    return false;
-  }
-}
-
-/** Leaf equality: primitives by value, anything else structurally. */
-function sameLeaf(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return valuesEqual(a, b);
-}
-
-/** SMD `typed.Compare`: added, modified (leaf values that differ) and removed fields, from `before` to `after`. */
-function compare(before: unknown, after: unknown, typeName: string, subresource: string | undefined): Comparison {
-  const bi = indexFields(before, typeName, { object: true });
-  // Subtrees `after` kept from `before` (the same objects) cannot differ: not walked again.
-  const ai = indexFields(after, typeName, { object: true, same: bi });
-  const present = new PresentPaths(ai, bi);
-  const b = scoped(bi.members, subresource);
-  const a = scoped(ai.members, subresource);
-  const added = difference(a, b);
-  for (const p of sortedPaths(added)) {
-    // Objects that did not exist before are added as a whole (FieldsV1 `"."`).
-    for (let n = 2; n < p.length; n++) {
-      const last = p[n - 1]!;
-      if (!last.startsWith('f:') || ALWAYS_PRESENT.has(last.slice(2))) continue;
-      const prefix = JSON.stringify(p.slice(0, n));
-      if (!bi.values.has(prefix) && isMap(ai.values.get(prefix))) added.add(prefix);
-    }
-  }
-  const modified: FieldSet = new Set();
-  for (const key of a) {
-    if (!b.has(key) || ai.items.has(key)) continue;
-    if (!sameLeaf(bi.values.get(key), ai.values.get(key))) modified.add(key);
-  }
-  const removed: FieldSet = new Set();
-  for (const key of b) if (!a.has(key) && !present.inShared(key)) removed.add(key);
-  return { added, modified, removed, present };
+  const absent = present.absentFrom(set);
+  return absent.size === 0 ? set : without(set, absent);
 }
 
 /**

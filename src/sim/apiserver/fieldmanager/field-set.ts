@@ -172,6 +172,301 @@ function walkField(v: unknown, meta: FieldMeta, key: string, index: FieldIndex):
   }
 }
 
+/**
+ * {@link indexFields} of `before` and of `after` restricted to where they differ: subtrees equal in both (the same
+ * object, an equal primitive, or deep-equal lists and atomic values) are not walked, and maps present on both sides
+ * are walked side by side. Members and values recorded are exactly the full indexes' within the walked parts, and the
+ * parts not walked hold the same members and values on both sides; so member differences, changed leaves and the
+ * `"."` of new maps come out as with full indexes. (Whether a path exists in `after` outside the walked parts:
+ * {@link hasFieldPath}.) Both are whole objects (`{ object: true }`).
+ */
+export function indexFieldDifferences(before: unknown, after: unknown, typeName: string | undefined): { before: FieldIndex; after: FieldIndex } {
+  const bi: FieldIndex = { members: new Set(), values: new Map(), items: new Set(), shared: [] };
+  const ai: FieldIndex = { members: new Set(), values: new Map(), items: new Set(), shared: [] };
+  if (isMap(before) && isMap(after)) walkPair(before, after, typeName, '[]', bi, ai, ROOT);
+  else {
+    walk(before, typeName, '[]', bi, true);
+    walk(after, typeName, '[]', ai, true);
+  }
+  return { before: bi, after: ai };
+}
+
+/** How {@link walkPair} treats a map's keys: the root (no apiVersion/kind, metadata stripped) or the stripped metadata. */
+const ROOT = 0;
+const META = 1;
+const PLAIN = 2;
+
+function walkPair(before: JsonMap, after: JsonMap, typeName: string | undefined, key: string, bi: FieldIndex, ai: FieldIndex, mode: number): void {
+  if (mode === PLAIN) {
+    // walk: an empty map is a member (a map whose keys are all null is not).
+    if (!hasAnyKey(before)) bi.members.add(key);
+    if (!hasAnyKey(after)) ai.members.add(key);
+  }
+  for (const k in after) pairField(k, before[k], after[k], typeName, key, bi, ai, mode);
+  for (const k in before) if (!Object.prototype.hasOwnProperty.call(after, k)) pairField(k, before[k], undefined, typeName, key, bi, ai, mode);
+}
+
+function hasAnyKey(m: JsonMap): boolean {
+  for (const _ in m) return true;
+  return false;
+}
+
+function pairField(k: string, vb: unknown, va: unknown, typeName: string | undefined, key: string, bi: FieldIndex, ai: FieldIndex, mode: number): void {
+  if (vb === va) return;
+  const noB = vb === null || vb === undefined;
+  const noA = va === null || va === undefined;
+  if (noB && noA) return;
+  if (mode === ROOT) {
+    if (k === 'apiVersion' || k === 'kind') return;
+    if (k === 'metadata' && (isMap(vb) || isMap(va))) {
+      if (isMap(vb) && isMap(va)) {
+        const metaKey = child(key, 'f:metadata');
+        bi.values.set(metaKey, vb);
+        ai.values.set(metaKey, va);
+        walkPair(vb, va, 'ObjectMeta', metaKey, bi, ai, META);
+      } else {
+        if (!noB) walkRootField(k, vb, typeName, bi);
+        if (!noA) walkRootField(k, va, typeName, ai);
+      }
+      return;
+    }
+  } else if (mode === META && STRIPPED_META.has(k)) return;
+  const meta = fieldMeta(typeName, k);
+  const fieldKey = childField(key, k);
+  if (!noB && !noA) {
+    if (!meta.atomic && isMap(vb) && isMap(va)) {
+      bi.values.set(fieldKey, vb);
+      ai.values.set(fieldKey, va);
+      walkPair(vb, va, childType(meta), fieldKey, bi, ai, PLAIN);
+      return;
+    }
+    if (typeof vb === 'object' && typeof va === 'object' && jsonDeepEqual(vb, va)) return;
+  }
+  if (!noB) walkField(vb, meta, fieldKey, bi);
+  if (!noA) walkField(va, meta, fieldKey, ai);
+}
+
+/** One root field as {@link walk} indexes it (metadata stripped). */
+function walkRootField(k: string, v: unknown, typeName: string | undefined, index: FieldIndex): void {
+  const one: JsonMap = { [k]: v };
+  walk(one, typeName, '[]', index, true);
+}
+
+/** Deep equality of JSON values (objects by own keys, arrays by items). */
+function jsonDeepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonDeepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!jsonDeepEqual((a as JsonMap)[k], (b as JsonMap)[k])) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the path `key` (a member key) is one {@link indexFields} would walk in the whole object `root`: its
+ * values' keys, found by following the path instead of indexing everything. Map-list items are matched by their
+ * key fields as {@link keyElement} renders them; set items by their JSON.
+ */
+export function hasFieldPath(root: unknown, typeName: string | undefined, key: string): boolean {
+  const path = parsedPath(key);
+  if (!isMap(root) || path.length === 0) return false;
+  const first = path[0]!;
+  if (!first.startsWith('f:')) return false;
+  const name = first.slice(2);
+  if (name === 'apiVersion' || name === 'kind') return false;
+  const v = root[name];
+  if (v === null || v === undefined) return false;
+  if (name === 'metadata' && isMap(v)) {
+    if (path.length === 1) return true;
+    const pe = path[1]!;
+    if (!pe.startsWith('f:') || STRIPPED_META.has(pe.slice(2))) return false;
+    return fieldsHave(v, 'ObjectMeta', path, 1);
+  }
+  return valueHas(v, fieldMeta(typeName, name), path, 1);
+}
+
+/** A field set as a tree of path elements: each member once, prefixes shared. */
+interface PathTrie {
+  /** The member key ending here, if any. */
+  key?: string;
+  children: Map<string, PathTrie>;
+}
+
+/** The tree of each set asked about (sets are never edited in place; see managed-fields.ts): a pure cache. */
+const trieOfSet = new WeakMap<FieldSet, PathTrie>();
+
+function trieOf(set: FieldSet): PathTrie {
+  let root = trieOfSet.get(set);
+  if (root) return root;
+  root = { children: new Map() };
+  for (const key of set) {
+    let node = root;
+    for (const pe of parsedPath(key)) {
+      let next = node.children.get(pe);
+      if (!next) node.children.set(pe, (next = { children: new Map() }));
+      node = next;
+    }
+    node.key = key;
+  }
+  trieOfSet.set(set, root);
+  return root;
+}
+
+/**
+ * The members of `set` that are not paths of the whole object `root` ({@link hasFieldPath} of each, answered in one
+ * walk of `root` along the set's shared prefixes).
+ */
+export function absentMembers(root: unknown, typeName: string | undefined, set: FieldSet): Set<string> {
+  const out = new Set<string>();
+  const trie = trieOf(set);
+  if (!isMap(root)) {
+    everyMember(trie, out);
+    return out;
+  }
+  const ctx: AbsentWalk = { root, typeName, out };
+  for (const [pe, node] of trie.children) {
+    const name = pe.startsWith('f:') ? pe.slice(2) : undefined;
+    const v = name === undefined || name === 'apiVersion' || name === 'kind' ? undefined : root[name];
+    if (v === null || v === undefined) everyMember(node, out);
+    else if (name === 'metadata' && isMap(v)) fieldsAbsent(v, 'ObjectMeta', node, ctx, true);
+    else valueAbsent(v, fieldMeta(typeName, name!), node, ctx);
+  }
+  return out;
+}
+
+interface AbsentWalk {
+  root: JsonMap;
+  typeName: string | undefined;
+  out: Set<string>;
+}
+
+function everyMember(node: PathTrie, out: Set<string>): void {
+  if (node.key !== undefined) out.add(node.key);
+  for (const child of node.children.values()) everyMember(child, out);
+}
+
+/** The members below `node` (whose own path is present, value `v` not null) that `v` does not have. */
+function valueAbsent(v: unknown, meta: FieldMeta, node: PathTrie, ctx: AbsentWalk): void {
+  if (node.children.size === 0) return;
+  if (isMap(v) && !meta.atomic) return fieldsAbsent(v, childType(meta), node, ctx, false);
+  if (!Array.isArray(v) || meta.atomic || (meta.listType !== 'set' && !(meta.listType === 'map' && meta.keys))) {
+    for (const child of node.children.values()) everyMember(child, ctx.out);
+    return;
+  }
+  for (const [pe, child] of node.children) {
+    if (meta.listType === 'set') {
+      const present = pe.startsWith('v:') && v.some((item) => `v:${JSON.stringify(item)}` === pe);
+      if (!present) everyMember(child, ctx.out);
+      else for (const below of child.children.values()) everyMember(below, ctx.out);
+      continue;
+    }
+    const wanted = pe.startsWith('k:') ? parsedKey(pe) : undefined;
+    let match: unknown;
+    let matches = 0;
+    for (const item of v) {
+      if (!sameItemKey(item, meta.keys!, meta.keyDefaults, wanted)) continue;
+      if (matches++ === 0) match = item;
+    }
+    if (matches === 0) everyMember(child, ctx.out);
+    else if (matches === 1) {
+      if (isMap(match)) fieldsAbsent(match, childType(meta), child, ctx, false);
+      else for (const below of child.children.values()) everyMember(below, ctx.out);
+    } else {
+      // Items with the same key: a path is there when any of them has it (rare: looked up one by one).
+      const keys = new Set<string>();
+      for (const below of child.children.values()) everyMember(below, keys);
+      for (const key of keys) if (!hasFieldPath(ctx.root, ctx.typeName, key)) ctx.out.add(key);
+    }
+  }
+}
+
+/** The members below `node` (a present map `m` of type `typeName`) that `m` does not have. */
+function fieldsAbsent(m: JsonMap, typeName: string | undefined, node: PathTrie, ctx: AbsentWalk, stripped: boolean): void {
+  for (const [pe, child] of node.children) {
+    const name = pe.startsWith('f:') ? pe.slice(2) : undefined;
+    const c = name === undefined || (stripped && STRIPPED_META.has(name)) ? undefined : m[name];
+    if (c === null || c === undefined) everyMember(child, ctx.out);
+    else valueAbsent(c, fieldMeta(typeName, name!), child, ctx);
+  }
+}
+
+/** Whether `path[i..]` lies under the walked value `v` (not null) of a field described by `meta`. */
+function valueHas(v: unknown, meta: FieldMeta, path: readonly string[], i: number): boolean {
+  if (i === path.length) return true;
+  if (meta.atomic) return false;
+  if (isMap(v)) return fieldsHave(v, childType(meta), path, i);
+  if (!Array.isArray(v)) return false;
+  const pe = path[i]!;
+  if (meta.listType === 'map' && meta.keys) {
+    if (!pe.startsWith('k:')) return false;
+    const wanted = parsedKey(pe);
+    for (const item of v) {
+      if (!sameItemKey(item, meta.keys, meta.keyDefaults, wanted)) continue;
+      if (i + 1 === path.length) return true;
+      if (isMap(item) && fieldsHave(item, childType(meta), path, i + 1)) return true;
+    }
+    return false;
+  }
+  if (meta.listType === 'set') {
+    if (i + 1 !== path.length || !pe.startsWith('v:')) return false;
+    for (const item of v) if (`v:${JSON.stringify(item)}` === pe) return true;
+    return false;
+  }
+  return false;
+}
+
+/** Whether `path[i..]` (a field, then maybe more) lies under the map `m` of type `typeName`. */
+function fieldsHave(m: JsonMap, typeName: string | undefined, path: readonly string[], i: number): boolean {
+  const pe = path[i]!;
+  if (!pe.startsWith('f:')) return false;
+  const name = pe.slice(2);
+  const c = m[name];
+  if (c === null || c === undefined) return false;
+  return valueHas(c, fieldMeta(typeName, name), path, i + 1);
+}
+
+/** Whether {@link keyElement} of `item` is the element whose parsed fields are `wanted`. */
+function sameItemKey(item: unknown, keys: readonly string[], defaults: Readonly<Record<string, unknown>> | undefined, wanted: JsonMap | undefined): boolean {
+  if (wanted === undefined) return false;
+  const m = isMap(item) ? item : {};
+  let count = 0;
+  for (const k of keys) {
+    const v = m[k] !== undefined ? m[k] : defaults?.[k];
+    if (v === undefined) continue;
+    count++;
+    if (!Object.prototype.hasOwnProperty.call(wanted, k)) return false;
+    const w = wanted[k];
+    if (v !== w && JSON.stringify(v) !== JSON.stringify(w)) return false;
+  }
+  return count === Object.keys(wanted).length;
+}
+
+/** The fields of a `k:{...}` element, memoized (read-only); undefined when it does not parse to an object. */
+function parsedKey(pe: string): JsonMap | undefined {
+  if (PARSED_KEYS.has(pe)) return PARSED_KEYS.get(pe);
+  let out: JsonMap | undefined;
+  try {
+    const v: unknown = JSON.parse(pe.slice(2));
+    out = isMap(v) ? v : undefined;
+  } catch {
+    out = undefined;
+  }
+  if (PARSED_KEYS.size >= QUOTED_CAPACITY) PARSED_KEYS.clear();
+  PARSED_KEYS.set(pe, out);
+  return out;
+}
+
+const PARSED_KEYS = new Map<string, JsonMap | undefined>();
+
 /** `Set.Union`. */
 export function union(...sets: FieldSet[]): FieldSet {
   const out: FieldSet = new Set();
@@ -230,7 +525,7 @@ export function toFieldsV1(set: FieldSet): JsonMap {
  * `JSON.parse(key)`, memoized (read-only results): objects of one kind share nearly all their paths, so encoding
  * FieldsV1 would otherwise parse the same keys again on every write. A pure cache, cleared when it grows large.
  */
-function parsedPath(key: string): readonly string[] {
+export function parsedPath(key: string): readonly string[] {
   let path = PARSED.get(key);
   if (path === undefined) {
     path = Object.freeze(JSON.parse(key) as Path);

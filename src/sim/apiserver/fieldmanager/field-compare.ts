@@ -1,0 +1,99 @@
+/**
+ * SMD `typed.Compare` for the field manager: which fields a write added, changed and removed, and which paths the
+ * new object has. A port of sigs.k8s.io/structured-merge-diff typed/compare.go (with `Comparison` `Added`,
+ * `Modified`, `Removed`) as used by merge/update.go, over the field sets of field-set.ts; plus the field scoping of
+ * the status subresource (each strategy's `GetResetFields`).
+ */
+import { absentMembers, difference, hasFieldPath, indexFieldDifferences, isMap, parsedPath, type FieldIndex, type FieldSet } from './field-set.ts';
+import { valuesEqual } from './object-paths.ts';
+
+/**
+ * Go struct fields that are not pointers: they are always present in the typed object, so adding content under
+ * them never "adds" the field itself (no `"."` in FieldsV1). Other objects (pointer structs, maps) newly set by an
+ * Update are owned whole, as SMD's compare reports them added; lists are never owned whole unless atomic.
+ */
+export const ALWAYS_PRESENT = new Set(['metadata', 'spec', 'status', 'template', 'jobTemplate', 'strategy', 'resources', 'loadBalancer', 'updateStrategy']);
+
+/**
+ * The fields a write through `subresource` may own: the status subresource owns only `status`; the main resource
+ * everything but `status` (upstream's reset fields: each strategy's `GetResetFields`).
+ */
+export function scoped(set: FieldSet, subresource: string | undefined): FieldSet {
+  const out: FieldSet = new Set();
+  for (const p of set) {
+    const inStatus = p.startsWith('["f:status"');
+    if ((subresource === 'status') === inStatus) out.add(p);
+  }
+  return out;
+}
+
+export interface Comparison {
+  added: FieldSet;
+  modified: FieldSet;
+  removed: FieldSet;
+  /** Every path of `after`. */
+  present: PresentPaths;
+}
+
+/**
+ * The paths of `after` in a comparison (every key a full `indexFields` of it, field-set.ts, would hold as a value): those
+ * the comparison walked are known; a path it did not walk lies where `before` and `after` are equal or absent, and
+ * is looked up in `after`.
+ */
+export class PresentPaths {
+  constructor(
+    private readonly after: unknown,
+    private readonly typeName: string,
+    private readonly afterIndex: FieldIndex,
+    private readonly beforeIndex: FieldIndex,
+  ) {}
+
+  /** The members of `set` that are not paths of `after`. */
+  absentFrom(set: FieldSet): Set<string> {
+    return absentMembers(this.after, this.typeName, set);
+  }
+
+  has(key: string): boolean {
+    if (this.afterIndex.values.has(key)) return true;
+    // Walked on the before side only: where the comparison walked `before`, it walked `after` too.
+    if (this.beforeIndex.values.has(key)) return false;
+    return hasFieldPath(this.after, this.typeName, key);
+  }
+}
+
+/** Leaf equality: primitives by value, anything else structurally. */
+function sameLeaf(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return valuesEqual(a, b);
+}
+
+/**
+ * SMD `typed.Compare`: added, modified (leaf values that differ) and removed fields, from `before` to `after`.
+ * Only where the two differ is walked ({@link indexFieldDifferences}): equal subtrees add, change and remove nothing.
+ */
+export function compare(before: unknown, after: unknown, typeName: string, subresource: string | undefined): Comparison {
+  const { before: bi, after: ai } = indexFieldDifferences(before, after, typeName);
+  const present = new PresentPaths(after, typeName, ai, bi);
+  const b = scoped(bi.members, subresource);
+  const a = scoped(ai.members, subresource);
+  const added = difference(a, b);
+  // (In any order: what is added is a set.)
+  for (const key of [...added]) {
+    const p = parsedPath(key);
+    // Objects that did not exist before are added as a whole (FieldsV1 `"."`).
+    for (let n = 2; n < p.length; n++) {
+      const last = p[n - 1]!;
+      if (!last.startsWith('f:') || ALWAYS_PRESENT.has(last.slice(2))) continue;
+      const prefix = JSON.stringify(p.slice(0, n));
+      if (!bi.values.has(prefix) && isMap(ai.values.get(prefix))) added.add(prefix);
+    }
+  }
+  const modified: FieldSet = new Set();
+  for (const key of a) {
+    if (!b.has(key) || ai.items.has(key)) continue;
+    if (!sameLeaf(bi.values.get(key), ai.values.get(key))) modified.add(key);
+  }
+  const removed = difference(b, a);
+  return { added, modified, removed, present };
+}
