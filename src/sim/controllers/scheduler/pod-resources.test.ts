@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from 'kubernetes-types/core/v1';
 import { deepFreeze } from '../../engine/clone-graph.ts';
-import { carryRequested, nodeRequested, podRequests } from './pod-resources.ts';
+import { addPodRequested, nodeRequested, podRequests, setNodeRequested, sumNodeRequested } from './pod-resources.ts';
 
 const pod = (cpu: string): Pod => ({
   metadata: { name: 'p', namespace: 'default' },
@@ -36,19 +36,18 @@ describe('podRequests', () => {
   });
 });
 
-describe('carryRequested', () => {
-  it('a node list whose pods changed only in status shares the previous list\'s sums; another spec does not', () => {
+describe('setNodeRequested', () => {
+  it('a node list handed sums reports them; the sums added up pod by pod equal nodeRequested over the list', () => {
     const a = deepFreeze(pod('250m'));
     const b = deepFreeze(pod('500m'));
-    const before = Object.freeze([a, b]);
-    const sum = nodeRequested(before);
-    expect(sum.milliCPU).toBe(750);
-    const after = Object.freeze([deepFreeze({ ...a, status: { phase: 'Running' } }), b]);
-    carryRequested(before, after);
-    expect(nodeRequested(after)).toBe(sum);
-    const other = Object.freeze([deepFreeze(pod('250m')), b]);
-    carryRequested(before, other);
-    expect(nodeRequested(other)).not.toBe(sum);
-    expect(nodeRequested(other).milliCPU).toBe(750);
+    const list = Object.freeze([a, b]);
+    const sums = addPodRequested(sumNodeRequested([a]), b);
+    expect(sums).toEqual(sumNodeRequested(list));
+    expect(sums.plain).toEqual(nodeRequested([a, b]));
+    expect(sums.nonZero).toEqual(nodeRequested([a, b], true));
+    setNodeRequested(list, sums);
+    expect(nodeRequested(list)).toEqual(sums.plain);
+    expect(nodeRequested(list).milliCPU).toBe(750);
+    expect(Object.isFrozen(nodeRequested(list, true))).toBe(true);
   });
 });

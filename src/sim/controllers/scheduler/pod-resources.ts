@@ -121,19 +121,36 @@ export function nodeRequested(podsOnNode: readonly Pod[], nonZero = false): Reso
 
 const requestedCache = new WeakMap<readonly Pod[], { plain?: Resource; nonZero?: Resource }>();
 
-/**
- * Lets a node's new frozen pod list share the sums memoised on its previous list when both hold the same frozen
- * specs in the same order (requests depend on the spec alone): a kubelet's status write replaces the pod object,
- * not its spec, so the node's sums need not be added up again.
- */
-export function carryRequested(previous: readonly Pod[], next: readonly Pod[]): void {
-  const cached = requestedCache.get(previous);
-  if (!cached || previous.length !== next.length || !Object.isFrozen(next) || requestedCache.has(next)) return;
-  for (let i = 0; i < next.length; i++) {
-    const spec = next[i]!.spec;
-    if (spec !== previous[i]!.spec || !spec || !Object.isFrozen(spec)) return;
+/** A node's sums, plain and non-zero (`NodeInfo.Requested` and `NonZeroRequested`). */
+export interface NodeRequested {
+  plain: Resource;
+  nonZero: Resource;
+}
+
+/** The sums over `pods` in order, as {@link nodeRequested} adds them up. */
+export function sumNodeRequested(pods: Iterable<Pod>): NodeRequested {
+  let plain = emptyResource();
+  let nonZero = emptyResource();
+  for (const p of pods) {
+    plain = addResources(plain, podRequests(p));
+    nonZero = addResources(nonZero, podRequests(p, true));
   }
-  requestedCache.set(next, cached);
+  return { plain, nonZero };
+}
+
+/** `sums` plus one more pod (the next of the list, so the additions happen in {@link nodeRequested}'s order). */
+export function addPodRequested(sums: NodeRequested, pod: Pod): NodeRequested {
+  return { plain: addResources(sums.plain, podRequests(pod)), nonZero: addResources(sums.nonZero, podRequests(pod, true)) };
+}
+
+/**
+ * Hands a node's frozen pod list the sums the scheduler cache kept for it as pods came and went (upstream keeps
+ * NodeInfo.Requested up to date the same way), so {@link nodeRequested} need not add the node's pods up again.
+ * `sums` must be the sums over `pods` in order.
+ */
+export function setNodeRequested(pods: readonly Pod[], sums: NodeRequested): void {
+  if (!Object.isFrozen(pods)) return;
+  requestedCache.set(pods, { plain: freezeResource({ ...sums.plain, scalar: { ...sums.plain.scalar } }), nonZero: freezeResource({ ...sums.nonZero, scalar: { ...sums.nonZero.scalar } }) });
 }
 
 function sumRequests(podsOnNode: readonly Pod[], nonZero: boolean): Resource {

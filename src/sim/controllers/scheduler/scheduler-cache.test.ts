@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { deepFreeze } from '../../engine/clone-graph.ts';
 import { SchedulerCache } from './scheduler-cache';
 import { makeNode, makePod } from './test-fixtures';
+import { nodeRequested, sumNodeRequested } from './pod-resources.ts';
 
 const obj = <T>(x: T) => deepFreeze(x as unknown as KubeObject);
 const pod = (name: string, nodeName?: string, phase?: string) => obj({ ...makePod(name, { cpu: '1' }, nodeName ? { nodeName } : {}), metadata: { name, namespace: 'default' }, status: phase ? { phase } : {} });
@@ -69,5 +71,53 @@ describe('SchedulerCache', () => {
     const second = cache.updateSnapshot(nodes);
     expect(names(second)).toEqual(['a: x', 'b: ']);
     expect(second[0]!.podsOnNode).toBe(first[0]!.podsOnNode);
+  });
+
+  it('after any pod events, each node lists its bound non-terminal pods and assumed ones, with sums equal to adding them up', () => {
+    const ev = fc.record({
+      name: fc.constantFrom('p', 'q', 'r', 's'),
+      op: fc.constantFrom('set', 'set', 'remove', 'assume', 'forget'),
+      node: fc.constantFrom('a', 'b', undefined),
+      cpu: fc.constantFrom('100m', '250m', '1'),
+      phase: fc.constantFrom(undefined, 'Running', 'Succeeded'),
+    });
+    fc.assert(
+      fc.property(fc.array(ev, { maxLength: 25 }), (events) => {
+        const cache = new SchedulerCache();
+        const informer = new Map<string, KubeObject>();
+        const assumed = new Map<string, string>();
+        for (const e of events) {
+          const key = `default/${e.name}`;
+          const p = obj({ ...makePod(e.name, { cpu: e.cpu }, e.node ? { nodeName: e.node } : {}), metadata: { name: e.name, namespace: 'default' }, status: e.phase ? { phase: e.phase } : {} });
+          const old = informer.get(key) as unknown as Pod | undefined;
+          if (e.op === 'set') {
+            informer.set(key, p);
+            if (old) cache.updatePod(old, p as unknown as Pod);
+            else cache.addPod(p as unknown as Pod);
+          } else if (e.op === 'remove') {
+            informer.delete(key);
+            if (old) cache.removePod(old);
+          } else if (e.op === 'assume' && e.node) {
+            cache.assumePod(p as unknown as Pod, e.node);
+            assumed.set(key, e.node);
+          } else if (e.op === 'forget') {
+            cache.forgetPod(key);
+            assumed.delete(key);
+          }
+          for (const view of cache.updateSnapshot(nodes)) {
+            const name = view.node.metadata?.name;
+            // An assumed pod counts while the informer does not show it bound (and running) on any node.
+            const running = [...informer.entries()].filter(([, x]) => (x.spec as { nodeName?: string }).nodeName && (x.status as { phase?: string }).phase !== 'Succeeded');
+            const bound = running.filter(([, x]) => (x.spec as { nodeName?: string }).nodeName === name);
+            const extra = [...assumed].filter(([k, n]) => n === name && !running.some(([bk]) => bk === k)).map(([k]) => k);
+            expect(new Set(view.podsOnNode.map((x) => `default/${x.metadata?.name}`))).toEqual(new Set([...bound.map(([k]) => k), ...extra]));
+            const fresh = sumNodeRequested([...view.podsOnNode]);
+            expect(nodeRequested(view.podsOnNode)).toEqual(fresh.plain);
+            expect(nodeRequested(view.podsOnNode, true)).toEqual(fresh.nonZero);
+          }
+        }
+      }),
+      { seed: 20261122, numRuns: 200 },
+    );
   });
 });

@@ -12,15 +12,18 @@
  * nodes whose generation moved since the previous snapshot and hands back the previous (frozen) list of the others,
  * so a scheduling cycle costs O(nodes + pods of the changed nodes), not O(all pods).
  *
+ * Each node also keeps the sums of its pods' requests (upstream's NodeInfo.Requested and NonZeroRequested), added to
+ * as pods arrive; the snapshot hands them to the node's new list (pod-resources.ts `setNodeRequested`), so the
+ * filters and scores do not add the node's pods up again. A pod leaving, finishing or changing its spec makes the
+ * next snapshot add them up afresh (a subtraction could round differently from the sum it undoes).
+ *
  * @remarks Assumed pods never expire (upstream's default since the binding TTL was removed): they leave when the
- * informer sees them bound, when the binding fails (ForgetPod), or when the pod is deleted. Requested resources are
- * not kept as running sums (upstream's NodeInfo.Requested): they are memoised on each node's frozen pod list
- * (pod-resources.ts `nodeRequested`), which the snapshot keeps while the node's pods do not change.
+ * informer sees them bound, when the binding fails (ForgetPod), or when the pod is deleted.
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { NodeView } from './fit-error';
-import { carryRequested } from './pod-resources.ts';
+import { addPodRequested, setNodeRequested, sumNodeRequested, type NodeRequested } from './pod-resources.ts';
 
 export function podKey(pod: { metadata?: { namespace?: string; name?: string } }): string {
   return `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
@@ -36,6 +39,11 @@ export function isNonTerminal(pod: Pod): boolean {
 interface NodeInfo {
   pods: Map<string, Pod>;
   generation: number;
+  /**
+   * `Requested` / `NonZeroRequested` over the non-terminal pods of `pods`, in order: moved on as pods arrive, and
+   * recomputed (undefined until then) after a pod left, finished or changed its spec.
+   */
+  requested?: NodeRequested;
 }
 
 export class SchedulerCache {
@@ -118,9 +126,9 @@ export class SchedulerCache {
       const previous = this.previousLists.get(name);
       let entry = previous;
       if (!previous || previous.generation !== generation) {
-        const fresh = Object.freeze(this.podsOn(name));
-        const pods = previous && sameItems(previous.pods, fresh) ? previous.pods : fresh;
-        if (previous && pods !== previous.pods) carryRequested(previous.pods, pods);
+        const { pods: fresh, requested } = this.podsOn(name);
+        const pods = previous && sameItems(previous.pods, fresh) ? previous.pods : Object.freeze(fresh);
+        if (!previous || pods !== previous.pods) setNodeRequested(pods, requested);
         entry = { generation, pods };
       }
       lists.set(name, entry!);
@@ -130,18 +138,23 @@ export class SchedulerCache {
     return views;
   }
 
-  /** The node's non-terminal bound pods, then its assumed pods the informer does not show bound (and running). */
-  private podsOn(nodeName: string): Pod[] {
-    const out: Pod[] = [];
+  /**
+   * The node's non-terminal bound pods, then its assumed pods the informer does not show bound (and running), with
+   * the sums of their requests in that order.
+   */
+  private podsOn(nodeName: string): { pods: Pod[]; requested: NodeRequested } {
+    const pods: Pod[] = [];
     const info = this.nodeInfos.get(nodeName);
-    if (info) for (const p of info.pods.values()) if (isNonTerminal(p)) out.push(p);
+    if (info) for (const p of info.pods.values()) if (isNonTerminal(p)) pods.push(p);
+    let requested = info ? (info.requested ??= sumNodeRequested(pods)) : sumNodeRequested([]);
     for (const [key, p] of this.assumed) {
       if (p.spec?.nodeName !== nodeName) continue;
       const bound = this.boundPod(key);
       if (bound && isNonTerminal(bound)) continue;
-      out.push(p);
+      pods.push(p);
+      requested = addPodRequested(requested, p);
     }
-    return out;
+    return { pods, requested };
   }
 
   private boundPod(key: string): Pod | undefined {
@@ -159,7 +172,15 @@ export class SchedulerCache {
     if (current !== undefined && current !== nodeName) this.removeKey(key);
     let info = this.nodeInfos.get(nodeName);
     if (!info) this.nodeInfos.set(nodeName, (info = { pods: new Map(), generation: 0 }));
+    const old = info.pods.get(key);
     info.pods.set(key, pod);
+    if (info.requested) {
+      if (!old) {
+        if (isNonTerminal(pod)) info.requested = addPodRequested(info.requested, pod); // the list's new last pod
+      } else if (isNonTerminal(old) !== isNonTerminal(pod) || (isNonTerminal(pod) && old.spec !== pod.spec)) {
+        info.requested = undefined;
+      }
+    }
     this.podNodes.set(key, nodeName);
     this.touch(nodeName);
     this.touchAssumed(key);
@@ -169,7 +190,11 @@ export class SchedulerCache {
     const nodeName = this.podNodes.get(key);
     if (nodeName === undefined) return;
     this.podNodes.delete(key);
-    this.nodeInfos.get(nodeName)?.pods.delete(key);
+    const info = this.nodeInfos.get(nodeName);
+    if (info) {
+      info.pods.delete(key);
+      info.requested = undefined;
+    }
     this.touch(nodeName);
     this.touchAssumed(key);
   }
