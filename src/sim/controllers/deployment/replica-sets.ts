@@ -75,14 +75,28 @@ export function canonicalJson(value: unknown): string {
  * absent one differ only if the api-server keeps both forms (it does not after defaulting).
  */
 export function equalIgnoreHash(t1: PodTemplateSpec | undefined, t2: PodTemplateSpec | undefined): boolean {
-  const strip = (t: PodTemplateSpec | undefined): unknown => {
-    const labels = { ...(t?.metadata?.labels ?? {}) };
-    delete labels[DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY];
-    const meta = { ...(t?.metadata ?? {}), labels: Object.keys(labels).length ? labels : undefined };
-    return { ...(t ?? {}), metadata: Object.keys(canonical(meta) as object).length ? meta : undefined };
-  };
-  return canonicalJson(strip(t1)) === canonicalJson(strip(t2));
+  return strippedJson(t1) === strippedJson(t2);
 }
+
+/**
+ * The canonical JSON of a template without its pod-template-hash label. Memoised per frozen template (a cached
+ * ReplicaSet's never changes): a sync compares the Deployment's template with every ReplicaSet's, several times.
+ */
+function strippedJson(t: PodTemplateSpec | undefined): string {
+  if (t && Object.isFrozen(t)) {
+    const known = strippedJsonCache.get(t);
+    if (known !== undefined) return known;
+  }
+  const labels = { ...(t?.metadata?.labels ?? {}) };
+  delete labels[DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY];
+  const meta = { ...(t?.metadata ?? {}), labels: Object.keys(labels).length ? labels : undefined };
+  const json = canonicalJson({ ...(t ?? {}), metadata: Object.keys(canonical(meta) as object).length ? meta : undefined });
+  if (t && Object.isFrozen(t)) strippedJsonCache.set(t, json);
+  return json;
+}
+
+/** A pure memo of immutable inputs (not simulation state: lost entries are recomputed identically). */
+const strippedJsonCache = new WeakMap<object, string>();
 
 /** `FindNewReplicaSet`: the oldest RS whose template equals the Deployment's, ignoring the hash label. */
 export function findNewReplicaSet(d: Deployment, rsList: readonly ReplicaSet[]): ReplicaSet | undefined {
