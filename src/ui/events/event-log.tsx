@@ -1,23 +1,49 @@
 /**
  * The event log, like `kubectl get events -w`, with one more column: the loop that produced each event. Clicking a
  * row selects it: the graph highlights its cause chain and the inspector tells the story.
+ *
+ * Newest first, every event the page keeps (scroll back through them), but only the rows in view (and a margin)
+ * are in the page: rows have one fixed height, so a busy cluster's hundreds of rows per second cost what a screenful
+ * costs, not a re-layout and re-paint of the whole list every frame.
  */
-import { useMemo, useState } from 'react';
-import { useSim } from '../state/sim-store.ts';
+import { memo, useEffect, useRef, useState } from 'react';
+import { useSim, type K8sEvent, type Selection } from '../state/sim-store.ts';
 import { formatClock } from '../format.ts';
 import type { TraceEvent } from '../../worker/protocol.ts';
 
-type Row = Extract<TraceEvent, { kind: 'k8s.event' }>;
+/** Height of every row, px (styles.css gives `.event-log .row` the same). */
+export const ROW_PX = 22;
+/** Rows kept in the page above and below the visible ones (scrolling stays smooth; a burst stays findable). */
+const MARGIN_ABOVE = 10;
+const MARGIN_BELOW = 100;
 
 export function EventLog() {
   const events = useSim((s) => s.events);
-  const selection = useSim((s) => s.selection);
+  const k8sEvents = useSim((s) => s.k8sEvents);
+  const selectedId = useSim((s) => (s.selection?.type === 'event' ? s.selection.id : null));
   const select = useSim((s) => s.select);
   const [all, setAll] = useState(false);
-  const rows = useMemo(() => {
-    const list = all ? events : events.filter((e): e is Row => e.kind === 'k8s.event');
-    return list.slice(-300).reverse();
-  }, [events, all]);
+  const list: readonly TraceEvent[] = all ? events : k8sEvents;
+  const scroller = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 600 });
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  // The sticky header row is inside the scroller, above the rows.
+  const firstVisible = Math.floor(Math.max(0, view.top - ROW_PX) / ROW_PX);
+  const first = Math.max(0, firstVisible - MARGIN_ABOVE);
+  const last = Math.min(list.length, firstVisible + Math.ceil(view.height / ROW_PX) + MARGIN_BELOW);
+  // Row i from the top shows list[n - 1 - i]; it is placed by its distance from the bottom (its index in `list`), which
+  // does not change as newer events come in on top: a row's props stay the same while it is in view, so it does not
+  // re-render.
+  const rows: Array<{ e: TraceEvent; index: number }> = [];
+  for (let i = first; i < last; i++) rows.push({ e: list[list.length - 1 - i]!, index: list.length - 1 - i });
   return (
     <section className="event-log" aria-label="Event log">
       <header>
@@ -26,7 +52,16 @@ export function EventLog() {
           <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} data-testid="every-step" /> every step
         </label>
       </header>
-      <div className="table" role="table">
+      <div
+        className="table"
+        role="table"
+        aria-rowcount={list.length + 1}
+        ref={scroller}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          setView({ top: el.scrollTop, height: el.clientHeight });
+        }}
+      >
         <div className="row head" role="row">
           <span>time</span>
           <span>{all ? 'actor' : 'type'}</span>
@@ -35,38 +70,57 @@ export function EventLog() {
           <span>message</span>
           {!all && <span>by</span>}
         </div>
-        {rows.map((e) => (
-          <div
-            key={e.id}
-            role="row"
-            className={`row ${selection?.type === 'event' && selection.id === e.id ? 'selected' : ''} ${e.kind === 'k8s.event' && e.type === 'Warning' ? 'warning' : ''}`}
-            onClick={() => select({ type: 'event', id: e.id })}
-            data-testid="event-row"
-          >
-            <span>{formatClock(e.time)}</span>
-            {e.kind === 'k8s.event' && !all ? (
-              <>
-                <span>{e.type}</span>
-                <span className="reason">{e.reason}</span>
-                <span>{`${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name}`}</span>
-                <span className="message" title={e.message}>{e.message}</span>
-                <span className="by" data-testid="event-by">{e.reportingController}</span>
-              </>
-            ) : (
-              <>
-                <span>{e.actor}</span>
-                <span className="reason">{e.kind}</span>
-                <span>{objectOf(e)}</span>
-                <span className="message" title={summaryOf(e)}>{summaryOf(e)}</span>
-              </>
-            )}
-          </div>
-        ))}
-        {rows.length === 0 && <div className="empty">No events yet.</div>}
+        <div className="rows" style={{ height: list.length * ROW_PX }}>
+          {rows.map(({ e, index }) => (
+            <EventRow key={e.id} e={e} all={all} bottom={index * ROW_PX} selected={e.id === selectedId} select={select} />
+          ))}
+        </div>
+        {list.length === 0 && <div className="empty">No events yet.</div>}
       </div>
     </section>
   );
 }
+
+interface RowProps {
+  e: TraceEvent;
+  all: boolean;
+  /** Offset from the bottom of the list (the oldest row), px. */
+  bottom: number;
+  selected: boolean;
+  select: (s: Selection) => void;
+}
+
+/** One row; memoised, so a frame renders only the rows that came into view. */
+const EventRow = memo(function EventRow({ e, all, bottom, selected, select }: RowProps) {
+  const k8s = !all && e.kind === 'k8s.event' ? (e as K8sEvent) : null;
+  return (
+    <div
+      role="row"
+      className={`row ${selected ? 'selected' : ''} ${k8s?.type === 'Warning' ? 'warning' : ''}`}
+      style={{ bottom }}
+      onClick={() => select({ type: 'event', id: e.id })}
+      data-testid="event-row"
+    >
+      <span>{formatClock(e.time)}</span>
+      {k8s ? (
+        <>
+          <span>{k8s.type}</span>
+          <span className="reason">{k8s.reason}</span>
+          <span>{`${k8s.involvedObject.kind.toLowerCase()}/${k8s.involvedObject.name}`}</span>
+          <span className="message" title={k8s.message}>{k8s.message}</span>
+          <span className="by" data-testid="event-by">{k8s.reportingController}</span>
+        </>
+      ) : (
+        <>
+          <span>{e.actor}</span>
+          <span className="reason">{e.kind}</span>
+          <span>{objectOf(e)}</span>
+          <span className="message" title={summaryOf(e)}>{summaryOf(e)}</span>
+        </>
+      )}
+    </div>
+  );
+});
 
 function objectOf(e: TraceEvent): string {
   switch (e.kind) {

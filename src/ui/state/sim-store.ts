@@ -8,6 +8,11 @@ import type { ControllerDetail, ControllerSummary, FieldFight, Frame, GitOpsRepo
 /** Most trace events the page keeps (older ones scroll out of the event log; the worker keeps them all). */
 export const MAX_EVENTS = 20_000;
 
+/** A Kubernetes Event as the trace records it (what `kubectl get events` lists). */
+export type K8sEvent = Extract<TraceEvent, { kind: 'k8s.event' }>;
+
+const isK8sEvent = (e: TraceEvent): e is K8sEvent => e.kind === 'k8s.event';
+
 export type Selection =
   | { type: 'object'; key: string }
   | { type: 'controller'; name: string }
@@ -27,6 +32,8 @@ export interface SimState {
   convergence: string[];
   objects: Map<string, ObjectSummary>;
   events: TraceEvent[];
+  /** The `k8s.event`s among {@link events} (what the event log lists by default), kept as frames arrive. */
+  k8sEvents: K8sEvent[];
   /** Trace id of the newest event (events may have been skipped for very busy frames). */
   lastEventId: number;
   /** Events received in the latest frame (what the graph animates now). */
@@ -60,6 +67,7 @@ export const useSim = create<SimState>((set) => ({
   convergence: [],
   objects: new Map(),
   events: [],
+  k8sEvents: [],
   lastEventId: 0,
   recent: [],
   controllers: [],
@@ -76,6 +84,9 @@ export const useSim = create<SimState>((set) => ({
       for (const k of f.objects.deletes) objects.delete(k);
       let events = f.reset ? f.events : s.events.concat(f.events);
       if (events.length > MAX_EVENTS) events = events.slice(events.length - MAX_EVENTS);
+      const newK8s = f.events.filter(isK8sEvent);
+      let k8sEvents = f.reset ? newK8s : newK8s.length ? s.k8sEvents.concat(newK8s) : s.k8sEvents;
+      if (k8sEvents.length > MAX_EVENTS) k8sEvents = k8sEvents.slice(k8sEvents.length - MAX_EVENTS);
       const newMarkers = f.events
         .filter((e) => e.kind === 'user.action' || e.kind === 'fault.inject')
         .map((e) => ({
@@ -97,6 +108,7 @@ export const useSim = create<SimState>((set) => ({
         convergence: f.convergence,
         objects: f.objects.upserts.length || f.objects.deletes.length || f.objects.full ? objects : s.objects,
         events,
+        k8sEvents,
         lastEventId: f.events.length ? f.events[f.events.length - 1]!.id : f.reset ? 0 : s.lastEventId,
         // After time travel the frame carries the whole history: nothing of it "just happened".
         recent: f.reset ? [] : f.events,
