@@ -20,9 +20,8 @@ export function EditorPanel() {
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   const [output, setOutput] = useState<{ ok: boolean; lines: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
-  const selection = useSim((s) => s.selection);
-  const objects = useSim((s) => s.objects);
-  const selected = selection?.type === 'object' ? objects.get(selection.key) : undefined;
+  // Only the selected object's summary: the panel (and Monaco) need not re-render for every frame's objects.
+  const selected = useSim((s) => (s.selection?.type === 'object' ? s.objects.get(s.selection.key) : undefined));
   // Monaco (about 1 MB of script to compile) loads once the simulation is seen moving; a plain text area stands in.
   const editorWanted = useAfterFirstFrame();
 

@@ -10,6 +10,7 @@ import { useSim } from '../state/sim-store.ts';
 import { focusController } from '../connection/sim-connection.ts';
 import { API_SERVER, USER, graphControllers, layout, phasesOf, trafficOf, type GraphController, type Phase } from './graph-model.ts';
 import { actorsOf, causeChain, indexEvents } from '../events/cause-chain.ts';
+import { useMeasured } from './use-measured.ts';
 
 /** How long (wall ms) an edge keeps animating after it last carried something. */
 const LINGER_MS = 700;
@@ -69,6 +70,31 @@ function CenterNode({ data }: NodeProps<Node<CenterData>>) {
 
 const nodeTypes = { controller: ControllerNode, center: CenterNode };
 
+/** Whether a node would render the same as before (its previous object can then be handed to React Flow again). */
+function sameNode(a: Node, b: Node): boolean {
+  if (a.type !== b.type || a.selected !== b.selected || a.position.x !== b.position.x || a.position.y !== b.position.y) return false;
+  const x = a.data as Partial<ControllerData & CenterData>;
+  const y = b.data as Partial<ControllerData & CenterData>;
+  if (x.highlighted !== y.highlighted || x.phase !== y.phase || x.label !== y.label || x.sub !== y.sub) return false;
+  const c = x.c;
+  const d = y.c;
+  if (!c || !d) return c === d;
+  return c.id === d.id && c.label === d.label && c.process === d.process && c.alive === d.alive && c.paused === d.paused && c.depth === d.depth && c.processing === d.processing && c.backoff === d.backoff && c.count === d.count;
+}
+
+const sameEdge = (a: Edge, b: Edge) => a.animated === b.animated && a.className === b.className && a.sourceHandle === b.sourceHandle && a.targetHandle === b.targetHandle;
+
+/** `next`, with each element replaced by its previous object when `same` says nothing about it changed. */
+function reuse<T extends { id: string }>(cache: Map<string, T>, next: T[], same: (a: T, b: T) => boolean): T[] {
+  const out = next.map((n) => {
+    const prev = cache.get(n.id);
+    return prev && same(prev, n) ? prev : n;
+  });
+  cache.clear();
+  for (const n of out) cache.set(n.id, n);
+  return out;
+}
+
 /** Which side of each node an edge between positions a and b should leave and enter by. */
 function sides(a: { x: number; y: number }, b: { x: number; y: number }): { from: string; to: string } {
   const dx = b.x - a.x;
@@ -98,6 +124,9 @@ export function ControllerGraph() {
   const [phases, setPhases] = useState<Map<string, Phase>>(new Map());
   const lastSeen = useRef(new Map<string, number>());
   const [tick, setTick] = useState(0);
+  const { onNodesChange, measured } = useMeasured();
+  const nodeCache = useRef(new Map<string, Node>());
+  const edgeCache = useRef(new Map<string, Edge>());
 
   useEffect(() => {
     const now = performance.now();
@@ -161,8 +190,13 @@ export function ControllerGraph() {
       link(c.id, 'write', active(`w:${c.id}`));
       link(c.id, 'watch', active(`d:${c.id}`));
     }
-    return { nodes, edges };
-  }, [controllers, phases, highlighted, selection, objectCount, tick]);
+    // Unchanged nodes and edges keep their objects (React Flow then skips them); new ones carry their measured size.
+    for (const n of nodes) {
+      const size = measured(n.id);
+      if (size) n.measured = size;
+    }
+    return { nodes: reuse(nodeCache.current, nodes, sameNode), edges: reuse(edgeCache.current, edges, sameEdge) };
+  }, [controllers, phases, highlighted, selection, objectCount, tick, measured]);
 
   return (
     <section className="graph" aria-label="Controller graph" data-testid="controller-graph">
@@ -170,6 +204,7 @@ export function ControllerGraph() {
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
         fitView
         minZoom={0.2}
         nodesDraggable={false}

@@ -14,6 +14,7 @@ import { elkInput, positionsOf, provisionalPositions, type Point } from './elk-i
 import { layoutInWorker } from './elk-layout.ts';
 import { OBJECT_NODE_TYPES } from './object-nodes.tsx';
 import { useAfterFirstFrame } from '../state/after-first-frame.ts';
+import { useMeasured } from '../graph/use-measured.ts';
 
 /** Whether two drawn nodes would render the same (so the previous React Flow node can be reused). */
 function sameVNode(a: VNode, b: VNode): boolean {
@@ -118,6 +119,7 @@ export function ObjectsView() {
 
   // React Flow nodes, reusing the previous node object when nothing about it changed (so only changed nodes re-render).
   const cache = useRef(new Map<string, Node>());
+  const { onNodesChange, measured } = useMeasured();
   const nodes = useMemo(() => {
     const next = new Map<string, Node>();
     const out: Node[] = [];
@@ -129,13 +131,13 @@ export function ObjectsView() {
       const n =
         prev && prevData && prev.position === position && prevData.selected === selected && sameVNode(prevData.v, v)
           ? prev
-          : { id: v.id, type: v.type, position, data: { v, selected }, selectable: false, draggable: false, connectable: false };
+          : { id: v.id, type: v.type, position, data: { v, selected }, selectable: false, draggable: false, connectable: false, measured: measured(v.id) };
       next.set(v.id, n);
       out.push(n);
     }
     cache.current = next;
     return out;
-  }, [graph, positions, highlighted]);
+  }, [graph, positions, highlighted, measured]);
   const edges = useMemo<Edge[]>(
     () => graph.edges.map((e) => ({ id: e.id, source: e.source, target: e.target, className: 'oedge', selectable: false, focusable: false })),
     // Edges change only with the structure.
@@ -170,6 +172,7 @@ export function ObjectsView() {
           nodes={nodes}
           edges={edges}
           nodeTypes={OBJECT_NODE_TYPES}
+          onNodesChange={onNodesChange}
           minZoom={0.05}
           maxZoom={2}
           nodesDraggable={false}
