@@ -202,10 +202,12 @@ describe('the page', () => {
       await page.waitForTimeout(500);
       return (await byTestId(page, 'controller-inspector').count()) > 0;
     });
-    await byTestId(page, 'crash-controller').click();
-    await until(page, 'the crash in the graph', async () => (await byTestId(page, 'gnode-replicaset-controller').innerText()).includes('crashed'), 10_000).catch(() => undefined);
-
+    // Every step of the trace from before the crash on: the log shows the newest rows (it keeps a screenful and a
+    // margin in the page), so the relist must be looked for while it is recent.
     await byTestId(page, 'every-step').check();
+    await byTestId(page, 'crash-controller').click();
+    // Looked for together: the restart (and its relist) comes a second after the crash.
+    const crashShown = until(page, 'the crash in the graph', async () => (await byTestId(page, 'gnode-replicaset-controller').innerText()).includes('crashed'), 10_000).catch(() => undefined);
     const relist = await until(
       page,
       'informer.list (restart)',
@@ -221,6 +223,7 @@ describe('the page', () => {
     });
     await shot(page, 'crash-controller-relist');
     await byTestId(page, 'play-pause').click();
+    await crashShown;
 
     // Catches up: a pod deleted after the restart is replaced by the restarted controller.
     await waitConverged(page, 30_000);
