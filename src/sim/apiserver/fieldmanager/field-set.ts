@@ -524,11 +524,13 @@ export function toFieldsV1(set: FieldSet): JsonMap {
 /**
  * `JSON.parse(key)`, memoized (read-only results): objects of one kind share nearly all their paths, so encoding
  * FieldsV1 would otherwise parse the same keys again on every write. A pure cache, cleared when it grows large.
+ * The arrays are not frozen (V8 slices, iterates and stringifies frozen arrays several times slower): callers only
+ * read them (the `readonly` type says so).
  */
 export function parsedPath(key: string): readonly string[] {
   let path = PARSED.get(key);
   if (path === undefined) {
-    path = Object.freeze(JSON.parse(key) as Path);
+    path = JSON.parse(key) as Path;
     if (PARSED.size >= QUOTED_CAPACITY) PARSED.clear();
     PARSED.set(key, path);
   }

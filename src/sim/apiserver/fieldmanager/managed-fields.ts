@@ -32,9 +32,11 @@ export function decodeManagedFields(obj: KubeObject | undefined): OwnedFields[] 
 const sourceOfSet = new WeakMap<FieldSet, object>();
 
 /**
- * The set decoded from each frozen FieldsV1: a stored object's entries are decoded again by every write to it, and
- * most entries are carried over unchanged from version to version (the same frozen FieldsV1), so each is parsed
- * once. Sound because sets are never edited in place (see {@link sourceOfSet}); a pure cache, outside the graph.
+ * The set each FieldsV1 encodes, for the frozen ones: a stored object's entries are decoded again by every write to
+ * it, and most entries are carried over unchanged from version to version (the same frozen FieldsV1), so each is
+ * parsed at most once; a FieldsV1 this module encodes is known from the start (it is frozen, unchanged, when its
+ * object is stored; read only once frozen, so a copy handed out unfrozen and edited is never trusted). Sound because
+ * sets are never edited in place (see {@link sourceOfSet}); a pure cache, outside the graph.
  */
 const setOfFrozen = new WeakMap<object, FieldSet>();
 
@@ -42,7 +44,10 @@ function decodeFieldsV1(fieldsV1: unknown): FieldSet {
   const frozen = typeof fieldsV1 === 'object' && fieldsV1 !== null && Object.isFrozen(fieldsV1);
   if (frozen) {
     const known = setOfFrozen.get(fieldsV1);
-    if (known) return known;
+    if (known) {
+      if (!sourceOfSet.has(known)) sourceOfSet.set(known, fieldsV1);
+      return known;
+    }
   }
   const set = fromFieldsV1(fieldsV1);
   if (frozen) {
@@ -74,7 +79,12 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
     if (o.id.apiVersion) e.apiVersion = o.id.apiVersion;
     if (o.id.time) e.time = o.id.time;
     e.fieldsType = 'FieldsV1';
-    e.fieldsV1 = (sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1']) ?? toFieldsV1(o.set);
+    let fieldsV1 = sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1'];
+    if (!fieldsV1) {
+      fieldsV1 = toFieldsV1(o.set);
+      setOfFrozen.set(fieldsV1, o.set);
+    }
+    e.fieldsV1 = fieldsV1;
     if (o.id.subresource) e.subresource = o.id.subresource;
     entries.push(e);
   }

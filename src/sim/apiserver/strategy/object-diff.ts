@@ -23,8 +23,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** Paths never reported as changes: bookkeeping every write touches. */
-const IGNORED = new Set(['metadata.resourceVersion', 'metadata.managedFields']);
+/** Paths never reported as changes: bookkeeping every write touches (metadata.resourceVersion, metadata.managedFields). */
+const IGNORED_IN_METADATA = new Set(['resourceVersion', 'managedFields']);
 
 /**
  * The dotted paths where `before` and `after` differ ("spec.replicas", "status.conditions"), depth-first in key
@@ -46,9 +46,8 @@ function walk(a: unknown, b: unknown, path: string, depth: number, out: string[]
   if (out.length >= limit || a === b) return;
   if (isMap(a) && isMap(b) && depth < maxDepth) {
     for (const k of differingKeysSorted(a, b)) {
-      const childPath = path ? `${path}.${k}` : k;
-      if (IGNORED.has(childPath)) continue;
-      walk(a[k], b[k], childPath, depth + 1, out, limit, maxDepth);
+      if (path === 'metadata' && IGNORED_IN_METADATA.has(k)) continue;
+      walk(a[k], b[k], path ? `${path}.${k}` : k, depth + 1, out, limit, maxDepth);
       if (out.length >= limit) return;
     }
     return;
