@@ -14,7 +14,7 @@
  */
 import type { Pod, PodStatus } from 'kubernetes-types/core/v1';
 import type { NodeSpec } from '../../cluster/cluster-options.ts';
-import { addResources, emptyResource, nodeAllocatable, podRequests } from '../scheduler/pod-resources.ts';
+import { nodeAllocatable, nodeRequested, podRequests } from '../scheduler/pod-resources.ts';
 import { initialNode } from './node-status.ts';
 import { getPodQOS } from './pod-status.ts';
 
@@ -23,7 +23,7 @@ export type AdmitResult = { admit: true } | { admit: false; reason: string; mess
 /** `Admit`: does `pod` fit on the node next to `admitted` (the node's active pods)? */
 export function canAdmitPod(node: NodeSpec, pod: Pod, admitted: readonly Pod[]): AdmitResult {
   const { resource: allocatable, allowedPodNumber } = nodeAllocatable(initialNode(node, 0, ''));
-  const used = admitted.reduce((sum, p) => addResources(sum, podRequests(p)), emptyResource());
+  const used = nodeRequested(admitted);
   const want = podRequests(pod);
   const insufficient = (name: string, requested: number, usedNow: number, capacity: number): AdmitResult => ({
     admit: false,
