@@ -64,10 +64,19 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** JSON with object keys sorted and undefined fields dropped: equal templates give equal text. */
+/**
+ * JSON with object keys sorted and undefined fields dropped: equal templates give equal text. Memoised per frozen
+ * object (cached objects are deep-frozen and never change): the kubelet compares every pod status it sees this way.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(canonical(value));
+  if (!value || typeof value !== 'object' || !Object.isFrozen(value)) return JSON.stringify(canonical(value));
+  let json = canonicalJsonCache.get(value);
+  if (json === undefined) canonicalJsonCache.set(value, (json = JSON.stringify(canonical(value))));
+  return json;
 }
+
+/** A pure memo of immutable inputs (not simulation state: lost entries are recomputed identically). */
+const canonicalJsonCache = new WeakMap<object, string>();
 
 /**
  * `EqualIgnoreHash`: the two templates are equal except, possibly, for the value of the pod-template-hash label.
