@@ -1,14 +1,14 @@
 /**
  * The controller graph: the api-server (and its etcd) in the middle, every loop around it. Requests travel in,
  * watch deliveries travel out; only edges carrying something right now animate. Each controller shows its phase
- * (observe → diff → act → status) and its queue. Clicking one selects it (its panel opens).
+ * (observe → diff → act → status) and its queue, in type large enough to read on a projector at 1280×720. Clicking one selects it (its panel opens).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ReactFlow, Background, Handle, Position, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
 import { focusController } from '../connection/sim-connection.ts';
-import { API_SERVER, USER, graphControllers, layout, phasesOf, trafficOf, type GraphController, type Phase } from './graph-model.ts';
+import { API_SERVER, USER, graphControllers, layout, phasesOf, shortLabel, trafficOf, type GraphController, type Phase } from './graph-model.ts';
 import { actorsOf, causeChain, indexEvents } from '../events/cause-chain.ts';
 import { useMeasured } from './use-measured.ts';
 
@@ -40,19 +40,19 @@ function SideHandles() {
 
 function ControllerNode({ data }: NodeProps<Node<ControllerData>>) {
   const { c, phase, highlighted } = data;
+  const label = shortLabel(c.label);
   return (
-    <div className={`gnode controller ${c.alive ? '' : 'dead'} ${c.paused ? 'paused' : ''} ${highlighted ? 'highlighted' : ''}`} data-testid={`gnode-${c.id}`}>
+    <div className={`gnode controller ${c.alive ? '' : 'dead'} ${c.paused ? 'paused' : ''} ${highlighted ? 'highlighted' : ''}`} data-testid={`gnode-${c.id}`} title={c.label}>
       <SideHandles />
-      <div className="title">{c.label}</div>
-      <div className="phases" aria-label={`phase ${phase}`}>
-        {(['observe', 'diff', 'act', 'status'] as const).map((p) => (
-          <span key={p} className={p === phase ? 'on' : ''}>
-            {p}
-          </span>
-        ))}
-      </div>
-      <div className="queue">
-        {!c.alive ? 'crashed' : c.paused ? 'paused' : `queue ${c.depth}${c.processing ? ` · working ${c.processing}` : ''}${c.backoff ? ` · backoff ${c.backoff}` : ''}`}
+      <div className={`title ${label.length > 21 ? 'longer' : label.length > 16 ? 'long' : ''}`}>{label}</div>
+      <div className="status-line">
+        {/* The step of observe → diff → act → status it is in now (idle between reconciles). */}
+        <span className={`phase ${phase === 'idle' || phase === 'waiting' ? '' : 'on'}`} aria-label={`phase ${phase}`}>
+          {phase}
+        </span>
+        <span className="queue">
+          {!c.alive ? 'crashed' : c.paused ? 'paused' : `queue ${c.depth}${c.processing ? ` · working ${c.processing}` : ''}${c.backoff ? ` · backoff ${c.backoff}` : ''}`}
+        </span>
       </div>
     </div>
   );
@@ -63,7 +63,7 @@ function CenterNode({ data }: NodeProps<Node<CenterData>>) {
     <div className={`gnode center ${data.highlighted ? 'highlighted' : ''}`}>
       <SideHandles />
       <div className="title">{data.label}</div>
-      <div className="queue">{data.sub}</div>
+      <div className="status-line"><span className="queue">{data.sub}</span></div>
     </div>
   );
 }

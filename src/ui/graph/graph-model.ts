@@ -105,23 +105,47 @@ export function phasesOf(events: readonly TraceEvent[], controllers: readonly Gr
   return phases;
 }
 
-/** Deterministic positions: the api-server in the centre, you above it, controllers in two columns, kubelets below. */
+/** Size of every drawn node (styles.css gives `.gnode` the same), graph units. */
+export const NODE_W = 220;
+export const NODE_H = 66;
+/** Space between columns (where the edges run) and between rows. */
+const GAP_X = 70;
+const GAP_Y = 14;
+
+/**
+ * Deterministic positions (top-left corners), as compact as the nodes allow so the graph is drawn large in its panel
+ * (readable from the back of a room, even at 1280×720): three columns, the controllers split between the left and the
+ * right one, you above the api-server in the middle one, and the kubelets in rows of three underneath.
+ */
 export function layout(controllers: readonly GraphController[]): Map<string, { x: number; y: number }> {
   const pos = new Map<string, { x: number; y: number }>();
-  pos.set(API_SERVER, { x: 0, y: 0 });
-  pos.set(USER, { x: 0, y: -300 });
   const kubelets = controllers.filter((c) => c.process.startsWith('kubelet'));
   const others = controllers.filter((c) => !c.process.startsWith('kubelet'));
+  const pitchX = NODE_W + GAP_X;
+  const pitchY = NODE_H + GAP_Y;
   const half = Math.ceil(others.length / 2);
+  const rows = Math.max(half, 3);
   others.forEach((c, i) => {
     const left = i < half;
     const row = left ? i : i - half;
-    const rows = left ? half : others.length - half;
-    const y = rows <= 1 ? 0 : -240 + (480 * row) / (rows - 1);
-    pos.set(c.id, { x: left ? -480 : 480, y });
+    const inColumn = left ? half : others.length - half;
+    // A shorter column is centred against the longer one.
+    const y = (row + (rows - inColumn) / 2) * pitchY;
+    pos.set(c.id, { x: left ? -pitchX : pitchX, y });
   });
+  pos.set(USER, { x: 0, y: 0 });
+  pos.set(API_SERVER, { x: 0, y: Math.max(1, Math.floor((rows - 1) / 2)) * pitchY });
+  const perRow = 3;
   kubelets.forEach((c, i) => {
-    pos.set(c.id, { x: (i - (kubelets.length - 1) / 2) * 250, y: 320 });
+    const row = Math.floor(i / perRow);
+    const inRow = Math.min(perRow, kubelets.length - row * perRow);
+    const col = (i % perRow) - (inRow - 1) / 2;
+    pos.set(c.id, { x: col * pitchX, y: (rows + row) * pitchY });
   });
   return pos;
+}
+
+/** A shorter label for the graph: "replicaset" for "replicaset-controller" (the full name is the node's tooltip). */
+export function shortLabel(label: string): string {
+  return label.endsWith('-controller') ? label.slice(0, -'-controller'.length) : label;
 }
