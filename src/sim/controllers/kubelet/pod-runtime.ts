@@ -46,6 +46,8 @@ export interface PodLifecycleListener {
 
 export class PodRuntime {
   private pods = new Map<string, RuntimePod>();
+  /** The UID of the sandbox each pod key has (at most one: a pod re-created under its name replaces it). */
+  private uidByKey = new Map<string, string>();
   /** Images on the node. */
   private images = new Set<string>();
   /** Pulls in progress: image → virtual time it completes. */
@@ -78,7 +80,9 @@ export class PodRuntime {
   /** The sandbox of `pod`, created on first sight (its IP kept from the pod's status after a kubelet restart). */
   ensurePod(pod: Pod, key: string): RuntimePod {
     const uid = pod.metadata!.uid!;
-    for (const [otherUid, rp] of [...this.pods]) if (rp.key === key && otherUid !== uid) this.pods.delete(otherUid);
+    const otherUid = this.uidByKey.get(key);
+    if (otherUid !== undefined && otherUid !== uid) this.pods.delete(otherUid);
+    this.uidByKey.set(key, uid);
     let rp = this.pods.get(uid);
     if (!rp) {
       const startTime = pod.status?.startTime ? parseTime(pod.status.startTime) : this.ctx.now;
@@ -91,7 +95,10 @@ export class PodRuntime {
 
   /** The pod is gone from the api-server: forget its sandbox (its timers find nothing). */
   forget(key: string): void {
-    for (const [uid, rp] of [...this.pods]) if (rp.key === key) this.pods.delete(uid);
+    const uid = this.uidByKey.get(key);
+    if (uid === undefined) return;
+    this.uidByKey.delete(key);
+    this.pods.delete(uid);
   }
 
   /**

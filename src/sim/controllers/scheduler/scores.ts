@@ -6,7 +6,7 @@
  * `pkg/scheduler/schedule_one.go` (selectHost).
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1';
-import { addResources, nodeAllocatable, nodeRequested, podRequests } from './pod-resources';
+import { nodeAllocatable, nodeRequested, podRequests } from './pod-resources';
 import { tolerationsTolerateTaint } from './taint-toleration';
 
 export const MAX_NODE_SCORE = 100;
@@ -23,12 +23,17 @@ export function leastRequestedScore(requested: number, capacity: number): number
  */
 export function leastAllocatedScore(pod: Pod, node: Node, podsOnNode: readonly Pod[]): number {
   const { resource: alloc } = nodeAllocatable(node);
-  const requested = addResources(nodeRequested(podsOnNode, true), podRequests(pod, true));
+  const used = nodeRequested(podsOnNode, true);
+  const want = podRequests(pod, true);
   let score = 0;
   let weights = 0;
-  for (const [req, cap] of [[requested.milliCPU, alloc.milliCPU], [requested.memory, alloc.memory]] as const) {
-    if (cap === 0) continue;
-    score += leastRequestedScore(req, cap);
+  // cpu, then memory (the node's requests plus the pod's).
+  if (alloc.milliCPU !== 0) {
+    score += leastRequestedScore(used.milliCPU + want.milliCPU, alloc.milliCPU);
+    weights += 1;
+  }
+  if (alloc.memory !== 0) {
+    score += leastRequestedScore(used.memory + want.memory, alloc.memory);
     weights += 1;
   }
   return weights === 0 ? 0 : Math.trunc(score / weights);
@@ -40,12 +45,11 @@ export function leastAllocatedScore(pod: Pod, node: Node, podsOnNode: readonly P
  */
 export function balancedAllocationScore(pod: Pod, node: Node, podsOnNode: readonly Pod[]): number {
   const { resource: alloc } = nodeAllocatable(node);
-  const requested = addResources(nodeRequested(podsOnNode), podRequests(pod));
+  const used = nodeRequested(podsOnNode);
+  const want = podRequests(pod);
   const fractions: number[] = [];
-  for (const [req, cap] of [[requested.milliCPU, alloc.milliCPU], [requested.memory, alloc.memory]] as const) {
-    if (cap === 0) continue;
-    fractions.push(Math.min(1, req / cap));
-  }
+  if (alloc.milliCPU !== 0) fractions.push(Math.min(1, (used.milliCPU + want.milliCPU) / alloc.milliCPU));
+  if (alloc.memory !== 0) fractions.push(Math.min(1, (used.memory + want.memory) / alloc.memory));
   let std = 0;
   if (fractions.length === 2) {
     std = Math.abs((fractions[0]! - fractions[1]!) / 2);
