@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { configMap, newServer, objectOf, RecordingSink, req } from './test-helpers.ts';
+import { configMap, newServer, objectOf, pod, RecordingSink, req } from './test-helpers.ts';
 import { isStatus, type Status } from '../api/status.ts';
 import type { KubeObject } from '../api/object.ts';
 import type { ServerWatch, WatchEvent, WatchSink } from './api-request.ts';
+import type { Watcher } from './storage/watch-cache.ts';
 
 const CM = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default' } as const;
 const W = { apiVersion: 'v1', kind: 'ConfigMap', user: 'informer' };
@@ -80,6 +81,26 @@ describe('watch', () => {
     server.handle(req({ verb: 'create', ...CM, namespace: 'kube-system', body: configMap('x') }));
     expect(sink.summary()).toEqual(['ADDED x']);
     expect((sink.events[0]!.object as KubeObject).metadata.namespace).toBe('kube-system');
+  });
+  it('pods watched by spec.nodeName (the watch cache trigger) reach only their node\'s watchers, in watch order, and every watcher\'s revision moves on', () => {
+    const { server } = newServer();
+    const P = { apiVersion: 'v1', kind: 'Pod', namespace: 'default' } as const;
+    const order: string[] = [];
+    const sinkFor = (name: string): WatchSink => ({ onWatchEvent: (e: WatchEvent) => order.push(`${name} ${e.type} ${(e.object as KubeObject).metadata.name}`) });
+    const watch = (name: string, fieldSelector?: string) =>
+      started(server.watch({ apiVersion: 'v1', kind: 'Pod', user: name, resourceVersion: String(server.revision), ...(fieldSelector ? { fieldSelector } : {}) }, sinkFor(name)));
+    watch('kubelet-2', 'spec.nodeName=node-2');
+    watch('all');
+    watch('kubelet-1', 'spec.nodeName=node-1');
+    const unscheduled = watch('scheduler', 'spec.nodeName=') as Watcher;
+    const idle = watch('kubelet-3', 'spec.nodeName=node-3,metadata.namespace=default') as Watcher;
+    server.handle(req({ verb: 'create', ...P, body: pod('p') }));
+    server.handle(req({ verb: 'create', ...P, name: 'p', subresource: 'binding', body: { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p' }, target: { kind: 'Node', name: 'node-1' } } }));
+    server.handle(req({ verb: 'create', ...P, body: pod('q', 'node-2') }));
+    expect(order).toEqual(['all ADDED p', 'scheduler ADDED p', 'all MODIFIED p', 'kubelet-1 ADDED p', 'scheduler DELETED p', 'kubelet-2 ADDED q', 'all ADDED q']);
+    // A watcher no event was offered to has still seen every revision of pods (its 410 names the latest).
+    expect(idle.lastRevision).toBe(server.revision);
+    expect(unscheduled.lastRevision).toBe(server.revision);
   });
   it('expireWatch ends a watch with an ERROR carrying 410 Expired; nothing follows', () => {
     const { server } = newServer();

@@ -101,7 +101,7 @@ export function fieldValue(obj: KubeObject, field: string): string {
     return src?.component ?? '';
   }
   let cur: unknown = obj;
-  for (const part of field.split('.')) {
+  for (const part of fieldParts(field)) {
     if (cur === null || typeof cur !== 'object') return '';
     cur = (cur as Record<string, unknown>)[part];
   }
@@ -112,6 +112,19 @@ export function fieldValue(obj: KubeObject, field: string): string {
   }
   return typeof cur === 'object' ? JSON.stringify(cur) : String(cur);
 }
+
+/** `field.split('.')`, once per selectable field (a handful of names): every watch event is matched against them. */
+function fieldParts(field: string): readonly string[] {
+  let parts = FIELD_PARTS.get(field);
+  if (parts === undefined) {
+    parts = field.split('.');
+    if (FIELD_PARTS.size >= 1000) FIELD_PARTS.clear();
+    FIELD_PARTS.set(field, parts);
+  }
+  return parts;
+}
+
+const FIELD_PARTS = new Map<string, readonly string[]>();
 
 /** Whether `obj` satisfies every requirement. */
 export function matchesFields(sel: ParsedFieldSelector, obj: KubeObject): boolean {

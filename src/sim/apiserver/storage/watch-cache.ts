@@ -14,7 +14,7 @@ import { deepFreeze } from '../../engine/clone-graph.ts';
 import { resourceExpired, type Status } from '../../api/status.ts';
 import type { ServerWatch, WatchEvent, WatchSink } from '../api-request.ts';
 import { matchesLabels, type ParsedLabelSelector } from '../selectors/label-selector.ts';
-import { matchesFields, type ParsedFieldSelector } from '../selectors/field-selector.ts';
+import { fieldValue, matchesFields, type ParsedFieldSelector } from '../selectors/field-selector.ts';
 import type { MvccStore, StoredEvent } from './mvcc-store.ts';
 
 /** What a watcher selects: one resource, optionally one namespace, label and field selectors. */
@@ -27,9 +27,14 @@ export interface WatchFilter {
 
 /** One server-side watch. `stop()` ends it; no event is delivered after. */
 export class Watcher implements ServerWatch {
-  /** The revision of the last event this watcher has seen (or its start revision). */
-  lastRevision: number;
+  /** The revision this watcher started at, or of the last event offered to it while it was a trigger candidate. */
+  seenRevision: number;
   stopped = false;
+  /**
+   * The value of the resource's trigger field this watcher's field selector requires (`spec.nodeName=node-1` on
+   * pods), if any: the watch cache offers it only the events whose object has (or had) that value.
+   */
+  readonly triggerValue: string | undefined;
 
   constructor(
     readonly id: number,
@@ -39,7 +44,16 @@ export class Watcher implements ServerWatch {
     private readonly cache: WatchCache,
     startRevision: number,
   ) {
-    this.lastRevision = startRevision;
+    this.seenRevision = startRevision;
+    this.triggerValue = triggerValueOf(filter);
+  }
+
+  /**
+   * The revision of the last event of its resource this watcher has seen (or its start revision): every event of
+   * the resource dispatched since it started passed it, whether or not it was offered to it.
+   */
+  get lastRevision(): number {
+    return Math.max(this.seenRevision, this.cache.dispatchedRevision(this.filter.resource));
   }
 
   stop(): void {
@@ -72,6 +86,21 @@ export class Watcher implements ServerWatch {
   }
 }
 
+/**
+ * Upstream's watch cache triggers (pkg/registry/core/pod/storage: `NodeNameTriggerFunc`, the cacher's
+ * `indexedTrigger`): for these resources, watchers whose field selector requires one value of the field are indexed
+ * by it, and an event is offered only to those indexed under its object's value (now or before) and to the watchers
+ * without one. Kubelets watch pods with `spec.nodeName=<node>`, so a pod write reaches its node's kubelet, not all.
+ */
+const TRIGGER_FIELDS: ReadonlyMap<string, string> = new Map([['pods', 'spec.nodeName']]);
+
+function triggerValueOf(filter: WatchFilter): string | undefined {
+  const field = TRIGGER_FIELDS.get(filter.resource);
+  if (field === undefined || !filter.fields) return undefined;
+  for (const r of filter.fields.requirements) if (r.field === field && r.operator === '=') return r.value;
+  return undefined;
+}
+
 /** The event of the write's own type, made once per write and shared by every watcher that sees it (frozen). */
 function sharedEvent(e: StoredEvent): WatchEvent {
   return (e.watchEvent ??= Object.freeze({ type: e.type, object: e.object }) as WatchEvent);
@@ -91,6 +120,12 @@ export class WatchCache {
   /** Watchers by resource key, in creation order. */
   private readonly byResource = new Map<string, Watcher[]>();
   private readonly byId = new Map<number, Watcher>();
+  /** Watchers of trigger resources (see {@link TRIGGER_FIELDS}) by the trigger value they require. */
+  private readonly byTrigger = new Map<string, Map<string, Watcher[]>>();
+  /** Watchers of trigger resources that require no trigger value: offered every event. */
+  private readonly untriggered = new Map<string, Watcher[]>();
+  /** The revision of the last event dispatched, per resource. */
+  private readonly dispatched = new Map<string, number>();
   /** Writes waiting for delivery while an earlier one is being delivered (a sink that writes synchronously). */
   private readonly pending: StoredEvent[] = [];
   private dispatching = false;
@@ -113,6 +148,10 @@ export class WatchCache {
       this.byResource.set(filter.resource, list);
     }
     list.push(w);
+    if (TRIGGER_FIELDS.has(filter.resource)) {
+      if (w.triggerValue === undefined) listIn(this.untriggered, filter.resource).push(w);
+      else listIn(listsIn(this.byTrigger, filter.resource), w.triggerValue).push(w);
+    }
     if (from === undefined) {
       for (const obj of this.store.list(filter.resource, filter.namespace)) {
         if (w.stopped) break;
@@ -136,7 +175,16 @@ export class WatchCache {
     this.byId.delete(id);
     const list = this.byResource.get(w.filter.resource)!;
     list.splice(list.indexOf(w), 1);
+    if (TRIGGER_FIELDS.has(w.filter.resource)) {
+      const sub = w.triggerValue === undefined ? this.untriggered.get(w.filter.resource) : this.byTrigger.get(w.filter.resource)?.get(w.triggerValue);
+      sub?.splice(sub.indexOf(w), 1);
+    }
     return w;
+  }
+
+  /** The revision of the last event of `resource` dispatched to its watchers (0 before any). */
+  dispatchedRevision(resource: string): number {
+    return this.dispatched.get(resource) ?? 0;
   }
 
   /** Ends a watch with an ERROR event carrying 410 Expired, as when the server's watch cache drops a slow watcher. */
@@ -180,11 +228,46 @@ export class WatchCache {
     const list = this.byResource.get(e.resource);
     if (!list || list.length === 0) return;
     // A copy: a sink may stop its own or another watch while we iterate.
-    for (const w of list.length === 1 ? list : [...list]) {
-      if (w.stopped || e.revision <= w.lastRevision) continue;
-      w.lastRevision = e.revision;
+    const candidates = TRIGGER_FIELDS.has(e.resource) ? this.triggered(e) : list.length === 1 ? list : [...list];
+    // Every watcher of the resource has now seen this revision (see `Watcher.lastRevision`).
+    this.dispatched.set(e.resource, e.revision);
+    for (const w of candidates) {
+      if (w.stopped || e.revision <= w.seenRevision) continue;
+      w.seenRevision = e.revision;
       const ev = w.translate(e);
       if (ev) w.sink.onWatchEvent(ev);
     }
   }
+
+  /**
+   * The watchers of a trigger resource that may see `e`: those without a trigger value and those indexed under the
+   * object's value now or before, in creation order (the order every watcher is offered an event in).
+   */
+  private triggered(e: StoredEvent): Watcher[] {
+    const field = TRIGGER_FIELDS.get(e.resource)!;
+    const indexed = this.byTrigger.get(e.resource);
+    const now = indexed?.get(fieldValue(e.object, field));
+    const beforeValue = e.prev ? fieldValue(e.prev, field) : undefined;
+    const before = beforeValue !== undefined ? indexed?.get(beforeValue) : undefined;
+    const all = this.untriggered.get(e.resource);
+    const out: Watcher[] = [];
+    for (const part of [all, now, before === now ? undefined : before]) if (part) for (const w of part) out.push(w);
+    return out.length > 1 ? out.sort(byId) : out;
+  }
+}
+
+function byId(a: Watcher, b: Watcher): number {
+  return a.id - b.id;
+}
+
+function listIn<V>(m: Map<string, V[]>, k: string): V[] {
+  let l = m.get(k);
+  if (!l) m.set(k, (l = []));
+  return l;
+}
+
+function listsIn<V>(m: Map<string, Map<string, V[]>>, k: string): Map<string, V[]> {
+  let l = m.get(k);
+  if (!l) m.set(k, (l = new Map()));
+  return l;
 }
