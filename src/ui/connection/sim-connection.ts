@@ -3,6 +3,7 @@
  * functions; none of them talks to the worker directly.
  */
 import type { ActReply, Frame, InspectResult, ObjectRef, SimulationRecipe, UserAction } from '../../worker/protocol.ts';
+import { flushSync } from 'react-dom';
 import { useSim } from '../state/sim-store.ts';
 import { SimClient } from './sim-client.ts';
 
@@ -11,21 +12,38 @@ let client: SimClient | null = null;
 /**
  * Frames are folded into the store at most once per animation frame: when rendering is slower than the worker's
  * ticks (a dev build, a big cluster), several frames become one render instead of a backlog that starves painting.
+ * When folding them in and rendering took longer than {@link BUSY_MS}, the next fold waits one animation frame more,
+ * so a busy page still gets frames that only paint (the graph's moving edges) between its renders. No frame is lost:
+ * they are folded in together.
  */
 let pendingFrames: Frame[] = [];
 let flushScheduled = false;
+let restNext = false;
+const BUSY_MS = 12;
+
+function flushFrames(): void {
+  if (restNext) {
+    restNext = false;
+    requestAnimationFrame(flushFrames);
+    return;
+  }
+  flushScheduled = false;
+  const frames = pendingFrames;
+  pendingFrames = [];
+  const { applyFrame } = useSim.getState();
+  const t0 = performance.now();
+  // Rendered here rather than in the microtask after this callback, so that the time it takes is known.
+  flushSync(() => {
+    for (const f of frames) applyFrame(f);
+  });
+  restNext = performance.now() - t0 > BUSY_MS;
+}
 
 function queueFrame(frame: Frame): void {
   pendingFrames.push(frame);
   if (flushScheduled) return;
   flushScheduled = true;
-  requestAnimationFrame(() => {
-    flushScheduled = false;
-    const frames = pendingFrames;
-    pendingFrames = [];
-    const { applyFrame } = useSim.getState();
-    for (const f of frames) applyFrame(f);
-  });
+  requestAnimationFrame(flushFrames);
 }
 
 function get(): SimClient {
