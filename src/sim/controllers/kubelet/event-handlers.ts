@@ -38,7 +38,9 @@ export class KubeletPodEventHandler implements ResourceEventHandler {
     const { status: _oldStatus, metadata: oldMeta, ...oldRest } = oldObj as KubeObject & Pod;
     const { status: _newStatus, metadata: newMeta, ...newRest } = newObj as KubeObject & Pod;
     const metaOf = (m: KubeObject['metadata']) => JSON.stringify({ ...m, resourceVersion: undefined, managedFields: undefined });
-    const onlyStatus = metaOf(oldMeta) === metaOf(newMeta) && JSON.stringify(oldRest) === JSON.stringify(newRest);
+    // A status write keeps the stored spec object: the same objects need no serialising to compare.
+    const sameRest = sameShallow(oldRest, newRest);
+    const onlyStatus = metaOf(oldMeta) === metaOf(newMeta) && (sameRest || JSON.stringify(oldRest) === JSON.stringify(newRest));
     if (onlyStatus && this.kubelet.isOwnStatusWrite(newObj as KubeObject & Pod)) return;
     this.queue?.enqueue(keyOf(newObj), 'update');
   }
@@ -49,4 +51,13 @@ export class KubeletPodEventHandler implements ResourceEventHandler {
     this.kubelet.podDeleted(key, pod?.metadata.uid);
     this.queue?.enqueue(key, 'delete');
   }
+}
+
+/** Same keys, in the same order, with the same values (by identity). */
+function sameShallow(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || a[ka[i]!] !== b[ka[i]!]) return false;
+  return true;
 }
