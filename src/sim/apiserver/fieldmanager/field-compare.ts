@@ -16,14 +16,21 @@ export const ALWAYS_PRESENT = new Set(['metadata', 'spec', 'status', 'template',
 
 /**
  * The fields a write through `subresource` may own: the status subresource owns only `status`; the main resource
- * everything but `status` (upstream's reset fields: each strategy's `GetResetFields`).
+ * everything but `status` (upstream's reset fields: each strategy's `GetResetFields`). `set` itself when it has
+ * nothing to leave out (sets are never edited in place).
  */
 export function scoped(set: FieldSet, subresource: string | undefined): FieldSet {
-  const out: FieldSet = new Set();
+  const status = subresource === 'status';
+  let keepsAll = true;
   for (const p of set) {
-    const inStatus = p.startsWith('["f:status"');
-    if ((subresource === 'status') === inStatus) out.add(p);
+    if (p.startsWith('["f:status"') !== status) {
+      keepsAll = false;
+      break;
+    }
   }
+  if (keepsAll) return set;
+  const out: FieldSet = new Set();
+  for (const p of set) if (p.startsWith('["f:status"') === status) out.add(p);
   return out;
 }
 

@@ -234,13 +234,14 @@ function pairField(k: string, vb: unknown, va: unknown, typeName: string | undef
   const meta = fieldMeta(typeName, k);
   const fieldKey = childField(key, k);
   if (!noB && !noA) {
+    // Equal values (a client's copy of what it read) hold the same members: nothing to walk.
+    if (typeof vb === 'object' && typeof va === 'object' && jsonDeepEqual(vb, va)) return;
     if (!meta.atomic && isMap(vb) && isMap(va)) {
       bi.values.set(fieldKey, vb);
       ai.values.set(fieldKey, va);
       walkPair(vb, va, childType(meta), fieldKey, bi, ai, PLAIN);
       return;
     }
-    if (typeof vb === 'object' && typeof va === 'object' && jsonDeepEqual(vb, va)) return;
   }
   if (!noB) walkField(vb, meta, fieldKey, bi);
   if (!noA) walkField(va, meta, fieldKey, ai);
