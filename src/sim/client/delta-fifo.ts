@@ -40,6 +40,11 @@ export interface KnownObjects {
 /** Processes one popped entry (the informer's `HandleDeltas`). */
 export interface DeltaProcessor {
   handleDeltas(deltas: readonly Delta[], isInInitialList: boolean): void;
+  /**
+   * `handleDeltas([{ type, object }], false)` for a lone Added/Updated delta of an object (not a tombstone), when
+   * the processor can take it without the array: the hot path of every watch event.
+   */
+  handleDelta?(type: 'Added' | 'Updated', object: KubeObject): void;
 }
 
 export interface DeltaFIFOOptions {
@@ -198,10 +203,12 @@ export class DeltaFIFO {
   }
 
   /** What queueAction + drain do for one delta on an empty queue, without touching the queue. */
-  private processNow(type: DeltaType, object: KubeObject): void {
+  private processNow(type: 'Added' | 'Updated', object: KubeObject): void {
     this.draining = true;
     try {
-      this.processor!.handleDeltas([{ type, object }], false);
+      const p = this.processor!;
+      if (p.handleDelta && !isDeletedFinalStateUnknown(object)) p.handleDelta(type, object);
+      else p.handleDeltas([{ type, object }], false);
     } finally {
       this.draining = false;
     }

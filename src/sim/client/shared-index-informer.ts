@@ -248,17 +248,24 @@ export class SharedIndexInformer implements DeltaProcessor, ResyncChecker {
         continue;
       }
       if (isDeletedFinalStateUnknown(obj)) continue;
-      const key = metaNamespaceKeyFunc(obj);
-      const old = this.indexer.getByKey(key);
-      if (old) {
-        this.indexer.putByKey(key, obj);
-        // Events that did not change the resourceVersion are resyncs: only for handlers due one.
-        const isSync = old.metadata.resourceVersion === obj.metadata.resourceVersion;
-        for (const l of this.listeners) if (!isSync || l.syncing) l.handler.onUpdate(old, obj);
-      } else {
-        this.indexer.putByKey(key, obj);
-        for (const l of this.listeners) l.handler.onAdd(obj, isInInitialList);
-      }
+      this.handleObject(obj, isInInitialList);
+    }
+  }
+
+  /** {@link handleDeltas} of one Added/Updated delta (the DeltaFIFO's hot path: no array per watch event). */
+  handleDelta(_type: 'Added' | 'Updated', object: KubeObject): void {
+    this.handleObject(object, false);
+  }
+
+  /** An Added, Updated, Replaced or Sync delta: into the indexer, then to the handlers. */
+  private handleObject(obj: KubeObject, isInInitialList: boolean): void {
+    const old = this.indexer.swapByKey(metaNamespaceKeyFunc(obj), obj);
+    if (old) {
+      // Events that did not change the resourceVersion are resyncs: only for handlers due one.
+      const isSync = old.metadata.resourceVersion === obj.metadata.resourceVersion;
+      for (const l of this.listeners) if (!isSync || l.syncing) l.handler.onUpdate(old, obj);
+    } else {
+      for (const l of this.listeners) l.handler.onAdd(obj, isInInitialList);
     }
   }
 }

@@ -127,10 +127,16 @@ export class MapStore implements Store {
     this.put(key, obj);
   }
 
-  private put(key: string, obj: KubeObject): void {
+  /** {@link putByKey}, returning the object it replaced (one lookup of the key, not two). */
+  swapByKey(key: string, obj: KubeObject): KubeObject | undefined {
     const old = this.items.get(key);
     this.items.set(key, obj);
     this.changed(key, old, obj);
+    return old;
+  }
+
+  private put(key: string, obj: KubeObject): void {
+    this.swapByKey(key, obj);
   }
 
   /** Hook for indices: `key` went from `_old` to `_obj` (undefined = absent). */

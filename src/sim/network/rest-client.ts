@@ -168,9 +168,13 @@ export class RestClient implements Transport {
       const rvBefore = before?.metadata?.resourceVersion;
       if (rvBefore !== undefined) body.rvBefore = rvBefore;
       if (before) {
-        // A /scale write answers with a Scale, not the object: compare the stored object before and after.
-        const after = r.subresource === 'scale' ? (this.peek(r) ?? response.object) : response.object;
-        const changed = changedPaths(before, after);
+        // The api-server's own list (the same comparison of the same two objects) when it sent one; a /scale write
+        // answers with a Scale, not the object: compare the stored object before and after.
+        let changed = r.subresource !== 'scale' ? response.changed?.slice() : undefined;
+        if (!changed) {
+          const after = r.subresource === 'scale' ? (this.peek(r) ?? response.object) : response.object;
+          changed = changedPaths(before, after);
+        }
         if (changed.length) body.changed = changed;
       }
     } else if ('list' in response) {
