@@ -13,7 +13,7 @@ import type { ApiRequest, ApiResponse, ServerWatch, WatchRequest, WatchSink } fr
 import type { SimContext } from '../engine/sim-context.ts';
 import type { Rng } from '../engine/rng.ts';
 import { RestClient, type RestClientOptions } from './rest-client.ts';
-import { WatchChannel, type PendingDelivery, type WatchReceiver } from './watch-channel.ts';
+import { QueuedDeliveries, WatchChannel, type WatchReceiver } from './watch-channel.ts';
 
 /** What the network needs of the api-server (`class ApiServer` satisfies it). */
 export interface ApiServerEndpoint {
@@ -68,7 +68,7 @@ export class Network {
   private readonly requestStreams = new Map<string, Rng>();
   private readonly watchStreams = new Map<string, Rng>();
   /** Deliveries queued while a request is inside `apiServer.handle`, whose cause becomes its api.response. */
-  private capture: PendingDelivery[] | null = null;
+  private capture: QueuedDeliveries | null = null;
 
   constructor(
     readonly ctx: SimContext,
@@ -204,9 +204,9 @@ export class Network {
   }
 
   /** Runs `apiServer.handle` and returns the response with the deliveries it queued (see `capture`). */
-  handleCapturing(req: ApiRequest): { response: ApiResponse; queued: PendingDelivery[] } {
+  handleCapturing(req: ApiRequest): { response: ApiResponse; queued: QueuedDeliveries } {
     const outer = this.capture;
-    const queued: PendingDelivery[] = [];
+    const queued = new QueuedDeliveries();
     this.capture = queued;
     try {
       return { response: this.apiServer.handle(req), queued };
@@ -215,9 +215,9 @@ export class Network {
     }
   }
 
-  /** Called by a channel for each delivery it queues. */
-  noteQueued(d: PendingDelivery): void {
-    this.capture?.push(d);
+  /** Called by a channel for each delivery it queues (its position on that channel). */
+  noteQueued(channel: WatchChannel, position: number): void {
+    this.capture?.add(channel, position);
   }
 }
 

@@ -181,7 +181,7 @@ export class RestClient implements Transport {
       body.rv = response.list.metadata.resourceVersion;
     }
     const responseId = this.network.ctx.trace.emit('api-server', body, requestEventId);
-    for (const d of queued) d.cause = responseId;
+    queued.recause(responseId);
     return { response, responseId };
   }
 

@@ -18,18 +18,40 @@ export interface WatchReceiver {
   onWatchEvent(token: number, event: WatchEvent): void;
 }
 
-/** A queued delivery. `cause` is patched to the write's api.response when the write came through a RestClient. */
-export interface PendingDelivery {
-  readonly at: number;
-  readonly event: WatchEvent;
-  cause: number | null;
-  readonly delayed: boolean;
+/**
+ * The deliveries a request queued (see `Network.handleCapturing`), by channel and position: their cause is patched
+ * to the write's api.response once it is recorded.
+ */
+export class QueuedDeliveries {
+  private readonly channels: WatchChannel[] = [];
+  private readonly positions: number[] = [];
+
+  add(channel: WatchChannel, position: number): void {
+    this.channels.push(channel);
+    this.positions.push(position);
+  }
+
+  get length(): number {
+    return this.channels.length;
+  }
+
+  /** Makes `cause` the cause of each of them (those still in flight). */
+  recause(cause: number): void {
+    for (let i = 0; i < this.channels.length; i++) this.channels[i]!.recause(this.positions[i]!, cause);
+  }
 }
 
 export class WatchChannel implements WatchSink {
   private server: ServerWatch | null = null;
-  private pending: PendingDelivery[] = [];
+  // The deliveries in flight, as parallel arrays (no object per event): due time, event, cause (patched to the
+  // write's api.response when the write came through a RestClient), delayed by a fault. `[head..]` are pending;
+  // `base` is the position of index 0 among every delivery this channel ever queued.
+  private at: number[] = [];
+  private events: WatchEvent[] = [];
+  private causes: (number | null)[] = [];
+  private delayed: boolean[] = [];
   private head = 0;
+  private base = 0;
   private lastDeliverAt = 0;
   private timer: Timer | null = null;
   private stopped = false;
@@ -57,7 +79,7 @@ export class WatchChannel implements WatchSink {
 
   /** Events in flight. */
   get inFlight(): number {
-    return this.pending.length - this.head;
+    return this.at.length - this.head;
   }
 
   onWatchEvent(event: WatchEvent): void {
@@ -85,40 +107,54 @@ export class WatchChannel implements WatchSink {
     }
     const at = Math.max(this.lastDeliverAt, ctx.now + this.network.watchLatency(this.informer) + extra);
     this.lastDeliverAt = at;
-    const d: PendingDelivery = { at, event, cause: ctx.trace.cause, delayed };
-    this.pending.push(d);
-    this.network.noteQueued(d);
+    this.at.push(at);
+    this.events.push(event);
+    this.causes.push(ctx.trace.cause);
+    this.delayed.push(delayed);
+    this.network.noteQueued(this, this.base + this.at.length - 1);
     if (!this.timer) this.timer = ctx.scheduler.at(at, this, 'deliverDue');
+  }
+
+  /** Patches the cause of the delivery at `position` (see {@link QueuedDeliveries}), if it is still in flight. */
+  recause(position: number, cause: number): void {
+    const i = position - this.base;
+    if (i >= this.head && i < this.at.length) this.causes[i] = cause;
   }
 
   /** Timer: delivers every event now due, then re-arms for the next one. */
   deliverDue(): void {
     this.timer = null;
     const ctx = this.network.ctx;
-    while (!this.stopped && this.head < this.pending.length && this.pending[this.head]!.at <= ctx.now) {
-      const d = this.pending[this.head++]!;
+    while (!this.stopped && this.head < this.at.length && this.at[this.head]! <= ctx.now) {
+      const i = this.head++;
+      const event = this.events[i]!;
+      const cause = this.causes[i] ?? null;
       let id: number;
       if (ctx.trace.keepsEvents) {
-        const body = { kind: 'watch.deliver' as const, informer: this.informer, type: d.event.type, object: refOf(d.event.object), rv: rvOf(d.event) };
-        id = ctx.trace.emit(this.informer, d.delayed ? { ...body, fate: 'delayed' as const } : body, d.cause);
+        const body = { kind: 'watch.deliver' as const, informer: this.informer, type: event.type, object: refOf(event.object), rv: rvOf(event) };
+        id = ctx.trace.emit(this.informer, this.delayed[i] ? { ...body, fate: 'delayed' as const } : body, cause);
       } else {
         // A counting trace only numbers events: no body to build per delivery.
-        id = ctx.trace.emit(this.informer, UNKEPT_DELIVERY, d.cause);
+        id = ctx.trace.emit(this.informer, UNKEPT_DELIVERY, cause);
       }
       this.delivered++;
       const previous = ctx.trace.cause;
       ctx.trace.cause = id;
       try {
-        this.receiver.onWatchEvent(this.token, d.event);
+        this.receiver.onWatchEvent(this.token, event);
       } finally {
         ctx.trace.cause = previous;
       }
     }
-    if (this.head > 256 && this.head * 2 > this.pending.length) {
-      this.pending = this.pending.slice(this.head);
+    if (this.head > 256 && this.head * 2 > this.at.length) {
+      this.at = this.at.slice(this.head);
+      this.events = this.events.slice(this.head);
+      this.causes = this.causes.slice(this.head);
+      this.delayed = this.delayed.slice(this.head);
+      this.base += this.head;
       this.head = 0;
     }
-    if (!this.stopped && this.head < this.pending.length) this.timer = ctx.scheduler.at(this.pending[this.head]!.at, this, 'deliverDue');
+    if (!this.stopped && this.head < this.at.length) this.timer = ctx.scheduler.at(this.at[this.head]!, this, 'deliverDue');
   }
 
   /**
@@ -140,7 +176,11 @@ export class WatchChannel implements WatchSink {
     this.server = null;
     this.network.ctx.scheduler.cancel(this.timer);
     this.timer = null;
-    this.pending = [];
+    this.base += this.at.length;
+    this.at = [];
+    this.events = [];
+    this.causes = [];
+    this.delayed = [];
     this.head = 0;
     this.network.forget(this);
   }
