@@ -19,8 +19,10 @@
  *    reason SchedulerError.
  *
  * @remarks The binding cycle runs inside the same reconcile as the scheduling cycle (upstream binds in a goroutine
- * and starts the next cycle at once): with one worker, the next pod waits for the binding's answer. The pod's
- * assumption still matters: the next cycle runs before the informer sees the binding. Reserve, Permit and PreBind
+ * and starts the next cycle at once): the loop's other workers schedule the next pods while a binding is on its way
+ * (descriptor.ts `BINDINGS_IN_FLIGHT`). The pod's assumption is what keeps them from overcommitting its node: the
+ * next cycles run before the informer sees the binding. A scheduling failure's status patch also waits on its own
+ * worker, where upstream's scheduling goroutine waits for it before the next cycle. Reserve, Permit and PreBind
  * plugins, extenders, preemption (PostFilter nominating a node) and scheduling profiles other than
  * "default-scheduler" are not modelled.
  */
