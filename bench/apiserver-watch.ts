@@ -23,10 +23,17 @@ const RUNS = flag('runs', 3);
 const WATCHERS = 10;
 const KEYS = 1000;
 
-function baseline(): { seconds: number; deliveries: number } {
+/** CPU seconds of this process (user + system): steadier than wall time on a shared machine. */
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+function baseline(): { seconds: number; cpu: number; deliveries: number } {
   const store = new Map<string, object>();
   const watchers = Array.from({ length: WATCHERS }, () => new Map<string, object>());
   let deliveries = 0;
+  const c0 = cpuSeconds();
   const t0 = performance.now();
   for (let i = 0; i < WRITES; i++) {
     const key = `default/cm-${i % KEYS}`;
@@ -42,14 +49,8 @@ function baseline(): { seconds: number; deliveries: number } {
       deliveries++;
     }
   }
-  return { seconds: (performance.now() - t0) / 1000, deliveries };
+  return { seconds: (performance.now() - t0) / 1000, cpu: cpuSeconds() - c0, deliveries };
 }
-
-/** CPU seconds of this process (user + system): steadier than wall time on a shared machine. */
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
 
 function simulated(): { seconds: number; cpu: number; deliveries: number; cachesMatch: boolean } {
   const ctx = new SimContext({ seed: 1, trace: { retain: 'count' } });
@@ -99,12 +100,15 @@ function simulated(): { seconds: number; cpu: number; deliveries: number; caches
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const base: number[] = [];
+const baseCpu: number[] = [];
 const sim: number[] = [];
 const simCpu: number[] = [];
 let deliveries = 0;
 let match = true;
 for (let r = 0; r < RUNS; r++) {
-  base.push(baseline().seconds);
+  const bl = baseline();
+  base.push(bl.seconds);
+  baseCpu.push(bl.cpu);
   const s = simulated();
   sim.push(s.seconds);
   simCpu.push(s.cpu);
@@ -117,6 +121,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(`api-server with ${WATCHERS} informers, ${fmt(WRITES)} writes, median of ${RUNS} runs`);
 console.log(`  baseline (Map + ${WATCHERS} watcher Maps): ${b.toFixed(2)} s  ${fmt(WRITES / b)} writes/s  ${fmt((WRITES * WATCHERS) / b)} deliveries/s`);
 console.log(`  simulated api-server + informers:  ${s.toFixed(2)} s  ${fmt(WRITES / s)} writes/s  ${fmt(deliveries / s)} deliveries/s`);
-console.log(`  simulated, CPU time: ${median(simCpu).toFixed(2)} s  ${fmt(WRITES / median(simCpu))} writes/s (steadier than wall time on a loaded machine)`);
-console.log(`  ratio simulated/baseline: ${(s / b).toFixed(1)}x   (goal: within 3x)   caches equal the store: ${match}`);
+console.log(`  simulated, CPU time: ${median(simCpu).toFixed(2)} s  ${fmt(WRITES / median(simCpu))} writes/s  ${((median(simCpu) / WRITES) * 1e6).toFixed(2)} µs per write (steadier than wall time on a loaded machine)`);
+console.log(`  baseline, CPU time:  ${median(baseCpu).toFixed(2)} s  ${((median(baseCpu) / WRITES) * 1e6).toFixed(2)} µs per write`);
+console.log(`  ratio simulated/baseline: ${(s / b).toFixed(1)}x wall, ${(median(simCpu) / median(baseCpu)).toFixed(1)}x CPU   (goal: within 3x)   caches equal the store: ${match}`);
 console.log(`  peak heap: ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MiB`);
