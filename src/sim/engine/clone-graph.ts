@@ -71,7 +71,8 @@ export function cloneGraph<T>(root: T): T {
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+    else for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) deepFreeze((value as Record<string, unknown>)[key]);
   }
   return value;
 }

@@ -64,7 +64,9 @@ export function prepareForUpdate(draft: KubeObject, old: KubeObject, info: Resou
     else draft.status = old.status;
   }
   keepServerMeta(draft, old);
-  if (info.generation === 'none') delete metaOf(draft).generation;
+  if (info.generation === 'none') {
+    if ('generation' in draft.metadata) delete metaOf(draft).generation;
+  }
   else metaOf(draft).generation = (old.metadata.generation ?? 0) + (generationChanged(draft, old, info) ? 1 : 0);
 }
 
@@ -97,7 +99,8 @@ function keepServerMeta(draft: KubeObject, old: KubeObject): void {
     m.deletionTimestamp = old.metadata.deletionTimestamp;
     m.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
   } else {
-    delete m.deletionTimestamp;
-    delete m.deletionGracePeriodSeconds;
+    // (`delete` only when present: deleting an absent property still costs a runtime call on every write.)
+    if ('deletionTimestamp' in m) delete m.deletionTimestamp;
+    if ('deletionGracePeriodSeconds' in m) delete m.deletionGracePeriodSeconds;
   }
 }
