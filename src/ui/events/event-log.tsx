@@ -14,8 +14,8 @@ import type { TraceEvent } from '../../worker/protocol.ts';
 /** Height of every row, px (styles.css gives `.event-log .row` the same). */
 export const ROW_PX = 22;
 /** Rows kept in the page above and below the visible ones (scrolling stays smooth; a burst stays findable). */
-const MARGIN_ABOVE = 10;
-const MARGIN_BELOW = 100;
+const MARGIN_ABOVE = 5;
+const MARGIN_BELOW = 20;
 
 export function EventLog() {
   const events = useSim((s) => s.events);
