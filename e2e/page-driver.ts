@@ -151,6 +151,35 @@ export async function eventRows(page: Page): Promise<string[]> {
 }
 
 /**
+ * Reads the event log from the newest row down, a screenful at a time, as a reader scrolls (the log keeps only the rows
+ * in view, and a margin, in the page), until a row matches; leaves the match scrolled into view. Undefined when none
+ * does. Meant for a paused page: while playing, rows move under it.
+ */
+export async function findEventRow(page: Page, match: (row: string) => boolean): Promise<string | undefined> {
+  await page.evaluate(() => {
+    document.querySelector('.event-log .table')!.scrollTop = 0;
+  });
+  for (;;) {
+    await page.waitForTimeout(100); // the rows now in view are rendered
+    const hit = (await eventRows(page)).find(match);
+    if (hit) {
+      await page.evaluate((text) => {
+        const rows = [...document.querySelectorAll('[data-testid="event-row"]')] as HTMLElement[];
+        rows.find((r) => [...r.children].map((c) => (c as HTMLElement).innerText.trim()).join(' | ') === text)?.scrollIntoView({ block: 'center' });
+      }, hit);
+      return hit;
+    }
+    const scrolled = await page.evaluate(() => {
+      const table = document.querySelector('.event-log .table') as HTMLElement;
+      const before = table.scrollTop;
+      table.scrollTop += table.clientHeight - 30;
+      return table.scrollTop > before;
+    });
+    if (!scrolled) return undefined;
+  }
+}
+
+/**
  * Clicks the middle of the element with the mouse, as a user would. (For React Flow's nodes, which Playwright's
  * actionability checks keep calling "not visible" while the graph re-renders every frame.)
  */

@@ -13,6 +13,7 @@ import {
   byTestId,
   clickApply,
   eventRows,
+  findEventRow,
   isConverged,
   isPlaying,
   mouseClick,
@@ -202,25 +203,17 @@ describe('the page', () => {
       await page.waitForTimeout(500);
       return (await byTestId(page, 'controller-inspector').count()) > 0;
     });
-    // Every step of the trace from before the crash on: the log shows the newest rows (it keeps a screenful and a
-    // margin in the page), so the relist must be looked for while it is recent.
+    // Every step of the trace: the restarted process relists a second after the crash. Let a few seconds run, pause,
+    // and read the log from the newest row down, as a reader would (the log keeps only the rows in view in the page).
     await byTestId(page, 'every-step').check();
+    const crashedAt = await virtualTime(page);
     await byTestId(page, 'crash-controller').click();
-    // Looked for together: the restart (and its relist) comes a second after the crash.
     const crashShown = until(page, 'the crash in the graph', async () => (await byTestId(page, 'gnode-replicaset-controller').innerText()).includes('crashed'), 10_000).catch(() => undefined);
-    const relist = await until(
-      page,
-      'informer.list (restart)',
-      async () => (await eventRows(page)).find((r) => r.includes('informer.list') && r.includes('(restart)')),
-      30_000,
-    );
-    expect(relist).toMatch(/listed \d+ \S+ \(restart\)/);
-    // Pause and bring the relist into view for the screenshot.
+    await until(page, 'three seconds after the crash', async () => (await virtualTime(page)) > crashedAt + 3000, 30_000);
     await byTestId(page, 'play-pause').click();
-    await page.evaluate(() => {
-      const rows = [...document.querySelectorAll('[data-testid="event-row"]')];
-      rows.find((r) => r.textContent?.includes('informer.list') && r.textContent.includes('(restart)'))?.scrollIntoView({ block: 'center' });
-    });
+    await until(page, 'paused', async () => !(await isPlaying(page)));
+    const relist = await until(page, 'informer.list (restart)', async () => findEventRow(page, (r) => r.includes('informer.list') && r.includes('(restart)')), 10_000);
+    expect(relist).toMatch(/listed \d+ \S+ \(restart\)/);
     await shot(page, 'crash-controller-relist');
     await byTestId(page, 'play-pause').click();
     await crashShown;
