@@ -1,5 +1,5 @@
 /**
- * `useAfterFirstFrame()`: false until the page has painted the simulation moving (a frame with virtual time > 0), or
+ * `useAfterFirstFrame()`: false until the page has painted the simulation moving (virtual time ≥ 1 ms on the clock), or
  * shown an error, or {@link AT_LATEST_MS} have passed; then true for good. Heavy panels that the first animated frame
  * does not need (the Monaco editor, the ELK layout worker, the lessons list) wait for it, so they do not compete for
  * the main thread and the CPU with the worker's start and React's first render.
@@ -13,7 +13,8 @@ export const AT_LATEST_MS = 3000;
 let passed = false;
 
 export function useAfterFirstFrame(): boolean {
-  const moving = useSim((s) => s.now > 0 || s.error !== null);
+  // 1 ms: the first time the top bar's clock shows ("0.001 s") as moving.
+  const moving = useSim((s) => s.now >= 1 || s.error !== null);
   const [after, setAfter] = useState(passed);
   useEffect(() => {
     if (after) return;
