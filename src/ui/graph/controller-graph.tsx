@@ -1,10 +1,11 @@
 /**
  * The controller graph: the api-server (and its etcd) in the middle, every loop around it. Requests travel in,
  * watch deliveries travel out; only edges carrying something right now animate. Each controller shows its phase
- * (observe → diff → act → status) and its queue, in type large enough to read on a projector at 1280×720. Clicking one selects it (its panel opens).
+ * (observe → diff → act → status) and its queue, in type large enough to read on a projector at 1280×720. No dotted
+ * background: with software rendering, re-rastering its pattern under the moving edges cost more than the edges. Clicking one selects it (its panel opens).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ReactFlow, Background, Handle, Position, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { ReactFlow, Handle, Position, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
 import { focusController } from '../connection/sim-connection.ts';
@@ -218,7 +219,6 @@ export function ControllerGraph() {
           focusController(name);
         }}
       >
-        <Background gap={32} />
         <FitOnChange count={controllers.length} />
       </ReactFlow>
     </section>

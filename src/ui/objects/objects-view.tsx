@@ -6,7 +6,7 @@
  * Clicking an object selects it (the Inspector shows it).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ReactFlow, Background, Controls, useReactFlow, type Edge, type Node } from '@xyflow/react';
+import { ReactFlow, Controls, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
 import { buildObjectsGraph, drawnNodeFor, type ObjectsMode, type VNode } from './objects-graph.ts';
@@ -185,7 +185,6 @@ export function ObjectsView() {
             else if (v.type === 'group') toggle(v.id);
           }}
         >
-          <Background gap={32} />
           <Controls showInteractive={false} position="bottom-right" orientation="horizontal" />
           <FitOn token={fitToken} />
         </ReactFlow>
