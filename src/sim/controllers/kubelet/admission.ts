@@ -22,7 +22,7 @@ export type AdmitResult = { admit: true } | { admit: false; reason: string; mess
 
 /** `Admit`: does `pod` fit on the node next to `admitted` (the node's active pods)? */
 export function canAdmitPod(node: NodeSpec, pod: Pod, admitted: readonly Pod[]): AdmitResult {
-  const { resource: allocatable, allowedPodNumber } = nodeAllocatable(initialNode(node, 0, ''));
+  const { resource: allocatable, allowedPodNumber } = allocatableOf(node);
   const used = nodeRequested(admitted);
   const want = podRequests(pod);
   const insufficient = (name: string, requested: number, usedNow: number, capacity: number): AdmitResult => ({
@@ -48,3 +48,19 @@ export function canAdmitPod(node: NodeSpec, pod: Pod, admitted: readonly Pod[]):
 export function rejectedPodStatus(pod: Pod, reason: string, message: string): PodStatus {
   return { ...(pod.status ?? {}), phase: 'Failed', reason, message: `Pod was rejected: ${message}`, qosClass: getPodQOS(pod) };
 }
+
+/**
+ * The node's allocatable resources and pod count, as its Node object reports them; memoised by the node's spec (a
+ * pure function of it, computed again identically if lost), since every admission asks.
+ */
+function allocatableOf(node: NodeSpec): ReturnType<typeof nodeAllocatable> {
+  const key = JSON.stringify(node);
+  let known = allocatableBySpec.get(key);
+  if (!known) {
+    if (allocatableBySpec.size >= 4096) allocatableBySpec.clear();
+    allocatableBySpec.set(key, (known = nodeAllocatable(initialNode(node, 0, ''))));
+  }
+  return known;
+}
+
+const allocatableBySpec = new Map<string, ReturnType<typeof nodeAllocatable>>();
