@@ -27,7 +27,7 @@ import type { NodeSpec } from '../../cluster/cluster-options.ts';
 import { canAdmitPod, rejectedPodStatus } from './admission.ts';
 import { gracePeriodSeconds, syncPodContainers } from './compute-pod-actions.ts';
 import { Backoff } from './crashloop-backoff.ts';
-import { generateAPIPodStatus, podStatusEqual } from './pod-status.ts';
+import { generateAPIPodStatus } from './pod-status.ts';
 import type { PodRuntime } from './pod-runtime.ts';
 import type { RuntimePod } from './runtime-state.ts';
 import { nodeIPOf } from './runtime-ids.ts';
@@ -168,9 +168,11 @@ export class Kubelet implements Reconciler {
   /** The status manager: PUT /status when the generated status differs from the pod's. */
   private *writeStatus(pod: PodObject, rp: RuntimePod, ctx: ReconcileContext, podIsTerminal: boolean): ReconcileGenerator {
     const status = generateAPIPodStatus(pod, rp, { hostIP: nodeIPOf(this.nodeName), now: ctx.now, podIsTerminal });
-    if (podStatusEqual(pod.status, status)) return;
+    // `podStatusEqual`, keeping the new status's canonical form for lastWritten.
+    const json = canonicalJson(status);
+    if (json === canonicalJson(pod.status ?? {})) return;
     // Remembered before the write: the watch event of the write may arrive before its response.
-    this.lastWritten.set(pod.metadata.uid ?? '', canonicalJson(status));
+    this.lastWritten.set(pod.metadata.uid ?? '', json);
     yield* ctx.client.updateStatus<PodObject>({ ...pod, status });
     ctx.status(`pod ${status.phase}${describeContainers(status.containerStatuses ?? [])}`);
   }
