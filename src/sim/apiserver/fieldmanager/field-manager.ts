@@ -12,7 +12,7 @@ import { rootTypeOf } from '../patch/patch-meta.ts';
 import { applyConflict, type FieldConflict, type ManagerIdentity } from './conflict.ts';
 import { difference, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
 import { ALWAYS_PRESENT, compare, scoped, type PresentPaths } from './field-compare.ts';
-import { capUpdateManagers, decodeManagedFields, encodeManagedFields, sameManager, type OwnedFields } from './managed-fields.ts';
+import { capUpdateManagers, decodeManagedFields, encodeManagedFields, forgetSuperseded, sameManager, type OwnedFields } from './managed-fields.ts';
 import { getAt, removeAt, valuesEqual } from './object-paths.ts';
 import { mergeStructured } from './structured-merge.ts';
 
@@ -114,7 +114,9 @@ export function updateManagedFields(
       mine.id = { ...mine.id, time: opts.time };
     } else owned.push({ id: { ...id, time: opts.time }, set: changed });
   }
-  return encodeManagedFields(capUpdateManagers(owned));
+  const next = encodeManagedFields(capUpdateManagers(owned));
+  forgetSuperseded(live, next);
+  return next;
 }
 
 /** The part of an applied configuration a write through `subresource` applies (upstream resets the rest). */

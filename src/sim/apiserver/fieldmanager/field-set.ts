@@ -295,109 +295,121 @@ export function hasFieldPath(root: unknown, typeName: string | undefined, key: s
   return valueHas(v, fieldMeta(typeName, name), path, 1);
 }
 
-/** A field set as a tree of path elements: each member once, prefixes shared. */
-interface PathTrie {
-  /** The member key ending here, if any. */
-  key?: string;
-  children: Map<string, PathTrie>;
-}
-
-/** The tree of each set asked about (sets are never edited in place; see managed-fields.ts): a pure cache. */
-const trieOfSet = new WeakMap<FieldSet, PathTrie>();
-
-function trieOf(set: FieldSet): PathTrie {
-  let root = trieOfSet.get(set);
-  if (root) return root;
-  root = { children: new Map() };
-  for (const key of set) {
-    let node = root;
-    for (const pe of parsedPath(key)) {
-      let next = node.children.get(pe);
-      if (!next) node.children.set(pe, (next = { children: new Map() }));
-      node = next;
-    }
-    node.key = key;
-  }
-  trieOfSet.set(set, root);
-  return root;
-}
-
 /**
- * The members of `set` that are not paths of the whole object `root` ({@link hasFieldPath} of each, answered in one
- * walk of `root` along the set's shared prefixes).
+ * The members of `set` that are not paths of the whole object `root` ({@link hasFieldPath} of each). The members are
+ * followed in the set's order, each from where the one before it shares its path (a set decoded from FieldsV1 lists
+ * a map's fields right after it), so the walk down the object is shared by paths with a common prefix, with nothing
+ * built or kept per set.
  */
 export function absentMembers(root: unknown, typeName: string | undefined, set: FieldSet): Set<string> {
   const out = new Set<string>();
-  const trie = trieOf(set);
-  if (!isMap(root)) {
-    everyMember(trie, out);
-    return out;
-  }
-  const ctx: AbsentWalk = { root, typeName, out };
-  for (const [pe, node] of trie.children) {
-    const name = pe.startsWith('f:') ? pe.slice(2) : undefined;
-    const v = name === undefined || name === 'apiVersion' || name === 'kind' ? undefined : root[name];
-    if (v === null || v === undefined) everyMember(node, out);
-    else if (name === 'metadata' && isMap(v)) fieldsAbsent(v, 'ObjectMeta', node, ctx, true);
-    else valueAbsent(v, fieldMeta(typeName, name!), node, ctx);
+  // For the previous path: the value at each of its prefixes (ABSENT when not there) and how to step below it.
+  const values: unknown[] = [];
+  const metas: StepMeta[] = [];
+  let prev: readonly string[] = [];
+  for (const key of set) {
+    const path = parsedPath(key);
+    let d = 0;
+    while (d < path.length && d < prev.length && path[d] === prev[d]) d++;
+    let ambiguous = false;
+    for (; d < path.length; d++) {
+      const parent = d === 0 ? root : values[d - 1];
+      if (parent === ABSENT) {
+        values[d] = ABSENT;
+        continue;
+      }
+      const step = stepInto(parent, d === 0 ? rootMeta(typeName) : metas[d - 1]!, path[d]!);
+      if (step === AMBIGUOUS) {
+        ambiguous = true;
+        break;
+      }
+      values[d] = step === undefined ? ABSENT : step.value;
+      metas[d] = step === undefined ? LEAF : step.meta;
+    }
+    if (ambiguous) {
+      // Items with the same key: a path is there when any of them has it (rare: looked up alone, not shared).
+      if (!hasFieldPath(root, typeName, key)) out.add(key);
+      prev = [];
+      continue;
+    }
+    if (path.length === 0 || values[path.length - 1] === ABSENT) out.add(key);
+    prev = path;
   }
   return out;
 }
 
-interface AbsentWalk {
-  root: JsonMap;
-  typeName: string | undefined;
-  out: Set<string>;
+/** How the value at a path prefix is entered: as a whole object's root, its stripped metadata, or a field's value. */
+interface StepMeta {
+  readonly field?: FieldMeta;
+  /** Fields of this map have this type (items of a map-list, the root, metadata). */
+  readonly mapType?: string | undefined;
+  readonly root?: boolean;
+  readonly strippedMeta?: boolean;
+  /** Nothing lies below (a set item). */
+  readonly leaf?: boolean;
 }
 
-function everyMember(node: PathTrie, out: Set<string>): void {
-  if (node.key !== undefined) out.add(node.key);
-  for (const child of node.children.values()) everyMember(child, out);
+const ABSENT = Symbol('absent');
+const AMBIGUOUS = Symbol('ambiguous');
+const LEAF: StepMeta = Object.freeze({ leaf: true });
+const ROOT_METAS = new Map<string | undefined, StepMeta>();
+
+function rootMeta(typeName: string | undefined): StepMeta {
+  let m = ROOT_METAS.get(typeName);
+  if (!m) ROOT_METAS.set(typeName, (m = Object.freeze({ root: true, mapType: typeName })));
+  return m;
 }
 
-/** The members below `node` (whose own path is present, value `v` not null) that `v` does not have. */
-function valueAbsent(v: unknown, meta: FieldMeta, node: PathTrie, ctx: AbsentWalk): void {
-  if (node.children.size === 0) return;
-  if (isMap(v) && !meta.atomic) return fieldsAbsent(v, childType(meta), node, ctx, false);
-  if (!Array.isArray(v) || meta.atomic || (meta.listType !== 'set' && !(meta.listType === 'map' && meta.keys))) {
-    for (const child of node.children.values()) everyMember(child, ctx.out);
-    return;
+const OBJECT_META_STEP: StepMeta = Object.freeze({ strippedMeta: true, mapType: 'ObjectMeta' });
+const ITEM_STEPS = new Map<string | undefined, StepMeta>();
+
+/** One element down from `v` (present, not null), entered as `meta` says; undefined when `pe` is not there. */
+function stepInto(v: unknown, meta: StepMeta, pe: string): { value: unknown; meta: StepMeta } | undefined | typeof AMBIGUOUS {
+  if (meta.leaf) return undefined;
+  const field = meta.field;
+  if (field !== undefined) {
+    if (field.atomic) return undefined;
+    if (!isMap(v)) return Array.isArray(v) ? listStep(v, field, pe) : undefined;
+  } else if (!isMap(v)) return undefined;
+  // A field of a map.
+  if (!pe.startsWith('f:')) return undefined;
+  const name = pe.slice(2);
+  const m = v as JsonMap;
+  if (meta.root) {
+    if (name === 'apiVersion' || name === 'kind') return undefined;
+    const c = m[name];
+    if (c === null || c === undefined) return undefined;
+    if (name === 'metadata' && isMap(c)) return { value: c, meta: OBJECT_META_STEP };
+    return { value: c, meta: { field: fieldMeta(meta.mapType, name) } };
   }
-  for (const [pe, child] of node.children) {
-    if (meta.listType === 'set') {
-      const present = pe.startsWith('v:') && v.some((item) => `v:${JSON.stringify(item)}` === pe);
-      if (!present) everyMember(child, ctx.out);
-      else for (const below of child.children.values()) everyMember(below, ctx.out);
-      continue;
-    }
-    const wanted = pe.startsWith('k:') ? parsedKey(pe) : undefined;
-    let match: unknown;
-    let matches = 0;
-    for (const item of v) {
-      if (!sameItemKey(item, meta.keys!, meta.keyDefaults, wanted)) continue;
-      if (matches++ === 0) match = item;
-    }
-    if (matches === 0) everyMember(child, ctx.out);
-    else if (matches === 1) {
-      if (isMap(match)) fieldsAbsent(match, childType(meta), child, ctx, false);
-      else for (const below of child.children.values()) everyMember(below, ctx.out);
-    } else {
-      // Items with the same key: a path is there when any of them has it (rare: looked up one by one).
-      const keys = new Set<string>();
-      for (const below of child.children.values()) everyMember(below, keys);
-      for (const key of keys) if (!hasFieldPath(ctx.root, ctx.typeName, key)) ctx.out.add(key);
-    }
-  }
+  if (meta.strippedMeta && STRIPPED_META.has(name)) return undefined;
+  const c = m[name];
+  if (c === null || c === undefined) return undefined;
+  const type = field !== undefined ? childType(field) : meta.mapType;
+  return { value: c, meta: { field: fieldMeta(type, name) } };
 }
 
-/** The members below `node` (a present map `m` of type `typeName`) that `m` does not have. */
-function fieldsAbsent(m: JsonMap, typeName: string | undefined, node: PathTrie, ctx: AbsentWalk, stripped: boolean): void {
-  for (const [pe, child] of node.children) {
-    const name = pe.startsWith('f:') ? pe.slice(2) : undefined;
-    const c = name === undefined || (stripped && STRIPPED_META.has(name)) ? undefined : m[name];
-    if (c === null || c === undefined) everyMember(child, ctx.out);
-    else valueAbsent(c, fieldMeta(typeName, name!), child, ctx);
+/** An item of a map-list (by key) or set (by value) under a field described by `field`. */
+function listStep(list: unknown[], field: FieldMeta, pe: string): { value: unknown; meta: StepMeta } | undefined | typeof AMBIGUOUS {
+  if (field.listType === 'set') {
+    if (!pe.startsWith('v:')) return undefined;
+    for (const item of list) if (`v:${JSON.stringify(item)}` === pe) return { value: item, meta: LEAF };
+    return undefined;
   }
+  if (field.listType !== 'map' || !field.keys || !pe.startsWith('k:')) return undefined;
+  const wanted = parsedKey(pe);
+  let match: unknown;
+  let matches = 0;
+  for (const item of list) {
+    if (!sameItemKey(item, field.keys, field.keyDefaults, wanted)) continue;
+    if (matches++ === 0) match = item;
+  }
+  if (matches === 0) return undefined;
+  if (matches > 1) return AMBIGUOUS;
+  const type = childType(field);
+  let step = ITEM_STEPS.get(type);
+  if (!step) ITEM_STEPS.set(type, (step = Object.freeze({ mapType: type })));
+  return { value: match, meta: step };
 }
 
 /** Whether `path[i..]` lies under the walked value `v` (not null) of a field described by `meta`. */

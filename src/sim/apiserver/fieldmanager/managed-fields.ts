@@ -32,13 +32,14 @@ export function decodeManagedFields(obj: KubeObject | undefined): OwnedFields[] 
 const sourceOfSet = new WeakMap<FieldSet, object>();
 
 /**
- * The set each FieldsV1 encodes, for the frozen ones: a stored object's entries are decoded again by every write to
- * it, and most entries are carried over unchanged from version to version (the same frozen FieldsV1), so each is
- * parsed at most once; a FieldsV1 this module encodes is known from the start (it is frozen, unchanged, when its
- * object is stored; read only once frozen, so a copy handed out unfrozen and edited is never trusted). Sound because
- * sets are never edited in place (see {@link sourceOfSet}); a pure cache, outside the graph.
+ * The set decoded from each frozen FieldsV1 of a current object: a stored object's entries are decoded again by every
+ * write to it, and most entries are carried over unchanged from version to version (the same frozen FieldsV1), so
+ * each is parsed once while it is current ({@link forgetSuperseded} lets go of the rest). Bounded (cleared when
+ * full), so a large cluster's idle objects do not each keep their sets. Sound because sets are never edited in place
+ * (see {@link sourceOfSet}); a pure cache, outside the graph.
  */
-const setOfFrozen = new WeakMap<object, FieldSet>();
+const setOfFrozen = new Map<object, FieldSet>();
+const DECODED_CAPACITY = 4096;
 
 function decodeFieldsV1(fieldsV1: unknown): FieldSet {
   const frozen = typeof fieldsV1 === 'object' && fieldsV1 !== null && Object.isFrozen(fieldsV1);
@@ -52,9 +53,26 @@ function decodeFieldsV1(fieldsV1: unknown): FieldSet {
   const set = fromFieldsV1(fieldsV1);
   if (frozen) {
     sourceOfSet.set(set, fieldsV1);
+    if (setOfFrozen.size >= DECODED_CAPACITY) setOfFrozen.clear();
     setOfFrozen.set(fieldsV1, set);
   }
   return set;
+}
+
+/**
+ * Forgets the decoded sets of `live`'s FieldsV1 that `next` no longer carries: once the write is stored they belong
+ * to a superseded version only (the watch history and checkpoints keep those objects, and would keep every set ever
+ * decoded with them). Carried-over FieldsV1 stay known. Should the write not be stored after all, the live object's
+ * sets are decoded again on its next write.
+ */
+export function forgetSuperseded(live: KubeObject | undefined, next: readonly ManagedFieldsEntry[]): void {
+  const entries = live?.metadata.managedFields;
+  if (!entries || !Object.isFrozen(entries)) return;
+  for (const e of entries) {
+    const f = e.fieldsV1;
+    if (typeof f !== 'object' || f === null || !setOfFrozen.has(f)) continue;
+    if (!next.some((n) => n.fieldsV1 === f)) setOfFrozen.delete(f);
+  }
 }
 
 /**
@@ -79,12 +97,7 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
     if (o.id.apiVersion) e.apiVersion = o.id.apiVersion;
     if (o.id.time) e.time = o.id.time;
     e.fieldsType = 'FieldsV1';
-    let fieldsV1 = sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1'];
-    if (!fieldsV1) {
-      fieldsV1 = toFieldsV1(o.set);
-      setOfFrozen.set(fieldsV1, o.set);
-    }
-    e.fieldsV1 = fieldsV1;
+    e.fieldsV1 = (sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1']) ?? toFieldsV1(o.set);
     if (o.id.subresource) e.subresource = o.id.subresource;
     entries.push(e);
   }
