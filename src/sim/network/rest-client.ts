@@ -51,6 +51,11 @@ export interface InFlightRequest {
 
 const WRITES = new Set(['create', 'update', 'patch', 'delete']);
 
+/** The bodies given to a trace that does not keep events (see `Trace.keepsEvents`); never stored. */
+const UNKEPT_OBJECT: ObjectRef = Object.freeze({ apiVersion: '', kind: '', name: '' });
+const UNKEPT_REQUEST = Object.freeze({ kind: 'api.request' as const, verb: 'get' as const, object: UNKEPT_OBJECT, requestId: 0 });
+const UNKEPT_RESPONSE = Object.freeze({ kind: 'api.response' as const, verb: 'get' as const, object: UNKEPT_OBJECT, requestId: 0, code: 0 });
+
 export class RestClient implements Transport {
   private readonly bucket: TokenBucket | null;
   private readonly maxRetries: number;
@@ -116,6 +121,9 @@ export class RestClient implements Transport {
   }
 
   private recordRequest(r: ApiRequest, requestId: number): number {
+    const trace = this.network.ctx.trace;
+    // A counting trace only numbers events: no body to build per request.
+    if (!trace.keepsEvents) return trace.emit(this.identity, UNKEPT_REQUEST);
     const body: Omit<TraceEventOf<'api.request'>, 'id' | 'time' | 'actor' | 'causeId'> = {
       kind: 'api.request',
       verb: verbOf(r),
@@ -148,6 +156,14 @@ export class RestClient implements Transport {
    * write queued are re-caused to the response, the instant the store changed.
    */
   private handleAndRecord(r: ApiRequest, requestId: number, requestEventId: number): { response: ApiResponse; responseId: number } {
+    const trace = this.network.ctx.trace;
+    if (!trace.keepsEvents && this.network.apiServer.getObject) {
+      // A counting trace only numbers events: no body (nor the stored object before the write) to look up.
+      const { response, queued } = this.network.handleCapturing(r);
+      const responseId = trace.emit('api-server', UNKEPT_RESPONSE, requestEventId);
+      queued.recause(responseId);
+      return { response, responseId };
+    }
     const isWrite = WRITES.has(r.verb) && !r.dryRun;
     const before = isWrite && r.verb !== 'create' && r.name ? this.peek(r) : undefined;
     const { response, queued } = this.network.handleCapturing(r);
