@@ -7,10 +7,12 @@
  * pod, UpdatePod, RemovePod, IsAssumedPod, UpdateSnapshot with its per-node generation numbers).
  *
  * As upstream, the cache is incremental: the pod informer's handlers (event-handlers.ts: addPodToCache,
- * updatePodInCache, deletePodFromCache) tell it each bound pod's arrival, change and departure, and every change
- * to a node's pods (bound or assumed) bumps that node's generation. `updateSnapshot` rebuilds the pod list of the
- * nodes whose generation moved since the previous snapshot and hands back the previous (frozen) list of the others,
- * so a scheduling cycle costs O(nodes + pods of the changed nodes), not O(all pods).
+ * updatePodInCache, deletePodFromCache) tell it each bound pod's arrival, change and departure, and every change to a
+ * node's pods (bound or assumed) that a cycle could see bumps that node's generation. `updateSnapshot` rebuilds the
+ * pod list of the nodes whose generation moved since the previous snapshot and hands back the previous (frozen) list
+ * of the others, so a scheduling cycle costs O(nodes + pods of the changed nodes), not O(all pods). Unlike upstream's
+ * UpdatePod, a status write that keeps the pod's spec and whether it is finished moves no generation: a cycle reads
+ * nothing else of a node's pods, so the previous list (holding the pod's previous object) gives the same answers.
  *
  * Each node also keeps the sums of its pods' requests (upstream's NodeInfo.Requested and NonZeroRequested), added to
  * as pods arrive; the snapshot hands them to the node's new list (pod-resources.ts `setNodeRequested`), so the
@@ -182,6 +184,9 @@ export class SchedulerCache {
       }
     }
     this.podNodes.set(key, nodeName);
+    // What a cycle reads of a node's pods is their spec and whether they are finished: a status write that keeps
+    // both (most kubelet writes) changes nothing it could see, so the node keeps its list (and its generation).
+    if (old && old.spec === pod.spec && isNonTerminal(old) === isNonTerminal(pod)) return;
     this.touch(nodeName);
     this.touchAssumed(key);
   }
