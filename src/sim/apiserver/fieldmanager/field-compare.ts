@@ -4,7 +4,7 @@
  * `Modified`, `Removed`) as used by merge/update.go, over the field sets of field-set.ts; plus the field scoping of
  * the status subresource (each strategy's `GetResetFields`).
  */
-import { absentMembers, difference, hasFieldPath, indexFieldDifferences, isMap, parsedPath, type FieldIndex, type FieldSet } from './field-set.ts';
+import { absentMembers, difference, hasFieldPath, indexFieldDifferences, isMap, parsedPath, prefixKey, type FieldIndex, type FieldSet } from './field-set.ts';
 import { valuesEqual } from './object-paths.ts';
 
 /**
@@ -92,7 +92,7 @@ export function compare(before: unknown, after: unknown, typeName: string, subre
     for (let n = 2; n < p.length; n++) {
       const last = p[n - 1]!;
       if (!last.startsWith('f:') || ALWAYS_PRESENT.has(last.slice(2))) continue;
-      const prefix = JSON.stringify(p.slice(0, n));
+      const prefix = prefixKey(key, n);
       if (!bi.values.has(prefix) && isMap(ai.values.get(prefix))) added.add(prefix);
     }
   }

@@ -552,6 +552,24 @@ export function parsedPath(key: string): readonly string[] {
 
 const PARSED = new Map<string, readonly string[]>();
 
+/**
+ * `JSON.stringify(parsedPath(key).slice(0, n))`, the key of the path's first `n` elements, memoized per key (read-only
+ * results; the same few hundred paths make up nearly every object of a kind). A pure cache, cleared when it grows large.
+ */
+export function prefixKey(key: string, n: number): string {
+  let prefixes = PREFIXES.get(key);
+  if (prefixes === undefined) {
+    const path = parsedPath(key);
+    prefixes = ['[]'];
+    for (let i = 0; i < path.length; i++) prefixes.push(child(prefixes[i]!, path[i]!));
+    if (PREFIXES.size >= QUOTED_CAPACITY) PREFIXES.clear();
+    PREFIXES.set(key, prefixes);
+  }
+  return prefixes[n]!;
+}
+
+const PREFIXES = new Map<string, string[]>();
+
 function hasChildren(node: JsonMap): boolean {
   for (const k in node) if (k !== '.') return true;
   return false;
