@@ -46,7 +46,10 @@ export interface ServedPage {
   /** Base URL, ending in "/". */
   url: string;
   outDir: string;
-  /** What vite's build returned: chunks with their modules' rendered sizes (bench/page-budgets.ts reads them). */
+  /**
+   * What vite's build returned, and the workers' own builds' chunks: chunks with their modules' rendered sizes
+   * (bench/page-budgets.ts reads them).
+   */
   output: BuiltChunk[];
   close(): Promise<void>;
 }
@@ -58,11 +61,20 @@ export interface ServedPage {
 export async function buildAndServe(options: { input?: string; label?: string } = {}): Promise<ServedPage> {
   const work = mkdtempSync(join(tmpdir(), `loopscope-${options.label ?? 'e2e'}-`));
   const outDir = join(work, 'dist');
+  // Workers are bundled by builds of their own, whose output vite's build() does not return: collect their chunks.
+  const workerChunks: BuiltChunk[] = [];
+  const collectWorkerChunks = {
+    name: 'loopscope-collect-worker-chunks',
+    generateBundle(_options: unknown, bundle: Record<string, BuiltChunk>) {
+      for (const c of Object.values(bundle)) if (c.type === 'chunk') workerChunks.push(c);
+    },
+  };
   const inline: InlineConfig = {
     root: ROOT,
     configFile: join(ROOT, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, ...(options.input ? { rollupOptions: { input: options.input } } : {}) },
+    worker: { plugins: () => [collectWorkerChunks] },
   };
   // Under vitest NODE_ENV is "test", and vite would then bundle React's development build (several times slower).
   const nodeEnv = process.env.NODE_ENV;
@@ -90,7 +102,7 @@ export async function buildAndServe(options: { input?: string; label?: string } 
   return {
     url: url.endsWith('/') ? url : `${url}/`,
     outDir,
-    output: (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? (r.output as unknown as BuiltChunk[]) : [])),
+    output: [...(Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? (r.output as unknown as BuiltChunk[]) : [])), ...workerChunks],
     async close() {
       await server.close();
       rmSync(work, { recursive: true, force: true });
