@@ -237,7 +237,7 @@ function configMapStages(): void {
     ['prepareForUpdate + defaults', prepared],
     ['validation', (i) => validateUpdate(prepared(i), olds[i % KEYS]!, info)],
     ['managedFields', managed],
-    ['changedPaths (trace)', (i) => changedPaths(olds[i % KEYS]!, managed(i))],
+    ['changedPaths (trace, no-op check)', (i) => changedPaths(olds[i % KEYS]!, managed(i))],
     ['deep freeze (store)', (i) => deepFreeze(managed(i))],
   ]);
 }
@@ -288,7 +288,7 @@ function podStatusStages(): void {
     ['prepareForStatusUpdate', prepared],
     ['validation', (i) => validateUpdate(prepared(i), olds[i % PODS]!, info)],
     ['managedFields', managed],
-    ['changedPaths (trace)', (i) => changedPaths(olds[i % PODS]!, managed(i))],
+    ['changedPaths (trace, no-op check)', (i) => changedPaths(olds[i % PODS]!, managed(i))],
     ['deep freeze (store)', (i) => deepFreeze(managed(i))],
   ]);
 }

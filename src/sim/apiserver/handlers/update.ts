@@ -94,9 +94,10 @@ export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
       time: rfc3339(core.ctx.now),
     });
   }
-  // A write that changes nothing is not stored (etcd3 GuaranteedUpdate compares the bytes).
-  if (sameExceptManagedFieldTimes(next, old)) return okObject(200, old, []);
+  // A write that changes nothing is not stored (etcd3 GuaranteedUpdate compares the bytes). Any changed path (outside
+  // resourceVersion and managedFields) means it changes something; only without one are managedFields compared.
   const changed = changedPaths(old, next);
+  if (changed.length === 0 && sameExceptManagedFieldTimes(next, old)) return okObject(200, old, []);
   if (req.dryRun) return okObject(200, next, changed);
   const stored = core.commit(info, next);
   const m = stored.metadata;
