@@ -14,7 +14,7 @@ export default defineConfig({
   optimizeDeps: {
     include: [
       'yaml',
-      'zod',
+      'zod/mini',
       'path-browserify',
       'vscode-languageserver-types',
       'vscode-uri',

@@ -4,47 +4,47 @@
  * error reply, never a dead worker. Kept apart from `protocol.ts` (types and the version) so that only the worker
  * bundles zod.
  */
-import { z } from 'zod';
+import { z } from '../sim/scenario/zod.ts';
 import type { UserAction } from '../sim/actions/user-action.ts';
 import { PROTOCOL_VERSION } from './protocol.ts';
 
-const userAction = z.looseObject({ type: z.string() }) as unknown as z.ZodType<UserAction>;
+const userAction = z.looseObject({ type: z.string() }) as unknown as z.ZodMiniType<UserAction>;
 
 const objectRef = z.object({
-  apiVersion: z.string().max(253),
-  kind: z.string().max(253),
-  namespace: z.string().max(253).optional(),
-  name: z.string().max(253),
+  apiVersion: z.string().check(z.maxLength(253)),
+  kind: z.string().check(z.maxLength(253)),
+  namespace: z.optional(z.string().check(z.maxLength(253))),
+  name: z.string().check(z.maxLength(253)),
 });
 
 export const simulationSetup = z.object({
-  seed: z.union([z.number().int(), z.string().max(200)]),
-  nodes: z.number().int().min(0).max(5000).optional(),
+  seed: z.union([z.int(), z.string().check(z.maxLength(200))]),
+  nodes: z.optional(z.int().check(z.minimum(0), z.maximum(5000))),
   /** Scenario file text (YAML); its manifests and timed actions are played. */
-  scenario: z.string().max(8 * 1024 * 1024).optional(),
+  scenario: z.optional(z.string().check(z.maxLength(8 * 1024 * 1024))),
   /** Manifests applied at time 0 when there is no scenario. */
-  manifests: z.string().max(8 * 1024 * 1024).optional(),
+  manifests: z.optional(z.string().check(z.maxLength(8 * 1024 * 1024))),
   /** A saved run to rebuild (share link). */
-  recipe: z.unknown().optional(),
+  recipe: z.optional(z.unknown()),
 });
 export type SimulationSetup = z.infer<typeof simulationSetup>;
 
 export const commandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), v: z.literal(PROTOCOL_VERSION), requestId: z.number().int(), setup: simulationSetup }),
-  z.object({ type: z.literal('act'), requestId: z.number().int(), action: userAction }),
+  z.object({ type: z.literal('init'), v: z.literal(PROTOCOL_VERSION), requestId: z.int(), setup: simulationSetup }),
+  z.object({ type: z.literal('act'), requestId: z.int(), action: userAction }),
   z.object({ type: z.literal('play') }),
   z.object({ type: z.literal('pause') }),
   /** Virtual ms per wall ms: 1 is real time; the page offers 1/1000× … 100×. */
-  z.object({ type: z.literal('speed'), speed: z.number().min(0.0001).max(1000) }),
-  z.object({ type: z.literal('step'), count: z.number().int().min(1).max(100_000).optional() }),
-  z.object({ type: z.literal('stepBack'), count: z.number().int().min(1).max(100_000).optional() }),
-  z.object({ type: z.literal('seek'), step: z.number().int().min(0).optional(), time: z.number().min(0).optional() }),
+  z.object({ type: z.literal('speed'), speed: z.number().check(z.minimum(0.0001), z.maximum(1000)) }),
+  z.object({ type: z.literal('step'), count: z.optional(z.int().check(z.minimum(1), z.maximum(100_000))) }),
+  z.object({ type: z.literal('stepBack'), count: z.optional(z.int().check(z.minimum(1), z.maximum(100_000))) }),
+  z.object({ type: z.literal('seek'), step: z.optional(z.int().check(z.minimum(0))), time: z.optional(z.number().check(z.minimum(0))) }),
   /** Jump forward in virtual time (fast-forward an hour for CronJobs). */
-  z.object({ type: z.literal('advance'), ms: z.number().min(0).max(7 * 24 * 3_600_000) }),
-  z.object({ type: z.literal('inspect'), requestId: z.number().int(), ref: objectRef }),
+  z.object({ type: z.literal('advance'), ms: z.number().check(z.minimum(0), z.maximum(7 * 24 * 3_600_000)) }),
+  z.object({ type: z.literal('inspect'), requestId: z.int(), ref: objectRef }),
   /** Which controller's panel is open (its queue and cache details are sent with each frame), or null. */
-  z.object({ type: z.literal('focusController'), name: z.string().max(253).nullable() }),
-  z.object({ type: z.literal('recipe'), requestId: z.number().int() }),
+  z.object({ type: z.literal('focusController'), name: z.nullable(z.string().check(z.maxLength(253))) }),
+  z.object({ type: z.literal('recipe'), requestId: z.int() }),
 ]);
 export type Command = z.infer<typeof commandSchema>;
 

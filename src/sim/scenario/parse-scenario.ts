@@ -7,7 +7,7 @@
  */
 import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
 import { duplicateKey, firstAlias, MAX_ALIAS_COUNT, MAX_ERRORS, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES, tooDeep } from '../yaml/yaml-guards.ts';
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 import { scenarioSchema, type ScenarioFile } from './scenario-schema.ts';
 import { checkManifests, type ManifestsSite } from './check-manifests.ts';
 import { normalizeScenario } from './normalize-scenario.ts';
