@@ -12,7 +12,16 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { fieldError, type FieldError } from '../../api/field-errors.ts';
 import { isObject, type JsonObject } from '../admission/json-shape.ts';
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, logger: false, validateSchema: false, addUsedSchema: false });
+/**
+ * The one ajv instance, made by the first compile: a cluster that defines no CRD (and the page's worker, until one is
+ * applied) never pays for building it. Compiling is synchronous either way, so a CRD applied at time 0 validates as
+ * one applied later.
+ */
+let ajv: Ajv | undefined;
+function compile(schema: JsonObject): ValidateFunction {
+  ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false, logger: false, validateSchema: false, addUsedSchema: false });
+  return ajv.compile(schema);
+}
 
 /**
  * Compiled validators, per CRD object and version name. The CRD objects are the api-server's frozen stored objects,
@@ -48,7 +57,7 @@ export function validatorFor(crd: object, version: string, schema: JsonObject): 
   let v = perVersion.get(version);
   if (v === undefined) {
     try {
-      v = ajv.compile(schemaForAjv(schema) as JsonObject);
+      v = compile(schemaForAjv(schema) as JsonObject);
     } catch (e) {
       v = e instanceof Error ? e.message : String(e);
     }
@@ -181,7 +190,7 @@ export function runSchemaValidation(validate: ValidateFunction, data: unknown, b
 export function validateValueAgainstSchema(value: unknown, schema: JsonObject, basePath: string): FieldError[] {
   let validate: ValidateFunction;
   try {
-    validate = ajv.compile(schemaForAjv(schema) as JsonObject);
+    validate = compile(schemaForAjv(schema) as JsonObject);
   } catch {
     return [];
   }
