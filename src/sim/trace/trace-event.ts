@@ -85,8 +85,19 @@ export type TraceEventBody =
       requeueAfter?: number;
       error?: string;
     }
-  /** A Kubernetes Event object was recorded (the `kubectl get events` row). */
-  | { kind: 'k8s.event'; type: 'Normal' | 'Warning'; reason: string; message: string; involvedObject: ObjectRef; reportingController: string }
+  /**
+   * A Kubernetes Event object was recorded (the `kubectl get events` row). `correlation`: client-go's EventCorrelator
+   * wrote it as a "(combined from similar events)" Event, or skipped it (the per-object spam filter: no api write).
+   */
+  | {
+      kind: 'k8s.event';
+      type: 'Normal' | 'Warning';
+      reason: string;
+      message: string;
+      involvedObject: ObjectRef;
+      reportingController: string;
+      correlation?: 'combined' | 'spam-filtered';
+    }
   | { kind: 'leader.elected'; lease: string; holder: string; previous?: string }
   | { kind: 'fault.inject'; fault: string; target?: string; detail: string }
   | { kind: 'fault.clear'; fault: string; target?: string; detail: string }
