@@ -15,8 +15,8 @@ export interface InvolvedObject {
 }
 
 export interface CoreEvent {
-  apiVersion: "v1";
-  kind: "Event";
+  apiVersion: 'v1';
+  kind: 'Event';
   metadata: { name: string; namespace: string; resourceVersion?: string };
   involvedObject: InvolvedObject;
   reason: string;

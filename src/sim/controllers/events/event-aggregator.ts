@@ -17,12 +17,12 @@
  * Upstream pops with `sets.String.PopAny` (whichever a Go map iteration yields first); this port pops the oldest
  * message, so runs stay deterministic.
  */
-import { rfc3339 } from "../../engine/clock.ts";
-import type { CoreEvent, VirtualClock } from "./core-event.ts";
-import type { EventNamer } from "./event-name.ts";
-import { getEventKey } from "./event-keys.ts";
-import { LruCache } from "./lru-cache.ts";
-import { MAX_LRU_CACHE_ENTRIES } from "./spam-filter.ts";
+import { rfc3339 } from '../../engine/clock.ts';
+import type { CoreEvent, VirtualClock } from './core-event.ts';
+import type { EventNamer } from './event-name.ts';
+import { getEventKey } from './event-keys.ts';
+import { LruCache } from './lru-cache.ts';
+import { MAX_LRU_CACHE_ENTRIES } from './spam-filter.ts';
 
 /** `defaultAggregateMaxEvents`: similar events within the interval before they are combined. */
 export const DEFAULT_AGGREGATE_MAX_EVENTS = 10;
@@ -30,29 +30,27 @@ export const DEFAULT_AGGREGATE_MAX_EVENTS = 10;
 export const DEFAULT_AGGREGATE_INTERVAL_IN_SECONDS = 600;
 
 /** `EventAggregatorByReasonFunc`: [aggregateKey, localKey]. */
-export function eventAggregatorByReasonFunc(
-  event: CoreEvent,
-): [string, string] {
+export function eventAggregatorByReasonFunc(event: CoreEvent): [string, string] {
   const o = event.involvedObject;
   return [
     event.source.component +
-      (event.source.host ?? "") +
+      (event.source.host ?? '') +
       o.kind +
-      (o.namespace ?? "") +
+      (o.namespace ?? '') +
       o.name +
-      (o.uid ?? "") +
+      (o.uid ?? '') +
       o.apiVersion +
       event.type +
       event.reason +
-      (event.reportingComponent ?? "") +
-      (event.reportingInstance ?? ""),
+      (event.reportingComponent ?? '') +
+      (event.reportingInstance ?? ''),
     event.message,
   ];
 }
 
 /** `EventAggregatorByReasonMessageFunc`. */
 export function eventAggregatorByReasonMessageFunc(event: CoreEvent): string {
-  return "(combined from similar events): " + event.message;
+  return '(combined from similar events): ' + event.message;
 }
 
 /** `aggregateRecord`. */
@@ -84,26 +82,22 @@ export class EventAggregator {
 
     let record = this.cache.get(aggregateKey);
     // Too old (or none: the zero lastTimestamp is always too old)? Start a fresh record.
-    if (
-      record === undefined ||
-      now - record.lastTimestamp > this.maxIntervalInSeconds * 1000
-    ) {
+    if (record === undefined || now - record.lastTimestamp > this.maxIntervalInSeconds * 1000) {
       record = { localKeys: new Set(), lastTimestamp: now };
     }
     record.localKeys.add(localKey);
     record.lastTimestamp = now;
     this.cache.add(aggregateKey, record);
 
-    if (record.localKeys.size < this.maxEvents)
-      return { event: newEvent, key: eventKey };
+    if (record.localKeys.size < this.maxEvents) return { event: newEvent, key: eventKey };
 
     // Do not grow the local key set any larger than max (PopAny; see the file comment).
     record.localKeys.delete(record.localKeys.values().next().value!);
 
     const t = rfc3339(now);
     const eventCopy: CoreEvent = {
-      apiVersion: "v1",
-      kind: "Event",
+      apiVersion: 'v1',
+      kind: 'Event',
       metadata: {
         name: this.names.name(newEvent.involvedObject.name, now),
         namespace: newEvent.metadata.namespace,

@@ -10,24 +10,14 @@
  * `skip`: the recorder writes nothing. Otherwise the recorder patches when `count > 1` and creates when not
  * (`recordToSink` / `recordEvent` in `tools/record/event.go`).
  */
-import type { CoreEvent, VirtualClock } from "./core-event.ts";
-import {
-  DEFAULT_AGGREGATE_INTERVAL_IN_SECONDS,
-  DEFAULT_AGGREGATE_MAX_EVENTS,
-  EventAggregator,
-} from "./event-aggregator.ts";
-import type { EventNamer } from "./event-name.ts";
-import { EventLogger, type EventPatch } from "./event-logger.ts";
-import {
-  DEFAULT_SPAM_BURST,
-  DEFAULT_SPAM_QPS,
-  EventSourceObjectSpamFilter,
-  MAX_LRU_CACHE_ENTRIES,
-} from "./spam-filter.ts";
+import type { CoreEvent, VirtualClock } from './core-event.ts';
+import { DEFAULT_AGGREGATE_INTERVAL_IN_SECONDS, DEFAULT_AGGREGATE_MAX_EVENTS, EventAggregator } from './event-aggregator.ts';
+import type { EventNamer } from './event-name.ts';
+import { EventLogger, type EventPatch } from './event-logger.ts';
+import { DEFAULT_SPAM_BURST, DEFAULT_SPAM_QPS, EventSourceObjectSpamFilter, MAX_LRU_CACHE_ENTRIES } from './spam-filter.ts';
 
 /** `EventCorrelateResult`. */
-export type EventCorrelateResult =
-  { skip: true } | { skip: false; event: CoreEvent; patch?: EventPatch };
+export type EventCorrelateResult = { skip: true } | { skip: false; event: CoreEvent; patch?: EventPatch };
 
 /** The numbers of upstream's `CorrelatorOptions` (zero values take the defaults there; absent ones here). */
 export interface CorrelatorOptions {
@@ -44,18 +34,9 @@ export class EventCorrelator {
   readonly spamFilter: EventSourceObjectSpamFilter;
 
   /** `NewEventCorrelator(clock)`, or `NewEventCorrelatorWithOptions` given options. */
-  constructor(
-    clock: VirtualClock,
-    names: EventNamer,
-    options: CorrelatorOptions = {},
-  ) {
+  constructor(clock: VirtualClock, names: EventNamer, options: CorrelatorOptions = {}) {
     const size = options.lruCacheSize ?? MAX_LRU_CACHE_ENTRIES;
-    this.spamFilter = new EventSourceObjectSpamFilter(
-      clock,
-      size,
-      options.burstSize ?? DEFAULT_SPAM_BURST,
-      options.qps ?? DEFAULT_SPAM_QPS,
-    );
+    this.spamFilter = new EventSourceObjectSpamFilter(clock, size, options.burstSize ?? DEFAULT_SPAM_BURST, options.qps ?? DEFAULT_SPAM_QPS);
     this.aggregator = new EventAggregator(
       clock,
       names,
@@ -67,13 +48,10 @@ export class EventCorrelator {
   }
 
   eventCorrelate(newEvent: CoreEvent): EventCorrelateResult {
-    const { event: aggregateEvent, key } =
-      this.aggregator.eventAggregate(newEvent);
+    const { event: aggregateEvent, key } = this.aggregator.eventAggregate(newEvent);
     const observed = this.logger.eventObserve(aggregateEvent, key);
     if (this.spamFilter.filter(observed.event)) return { skip: true };
-    return observed.patch
-      ? { skip: false, event: observed.event, patch: observed.patch }
-      : { skip: false, event: observed.event };
+    return observed.patch ? { skip: false, event: observed.event, patch: observed.patch } : { skip: false, event: observed.event };
   }
 
   /** `UpdateState`: the api-server's answer to a create or patch. */

@@ -8,17 +8,17 @@
  * - `getSpamKey` (the spam filter's per source + object key): source component and host, the involved object's kind,
  *   namespace, name, uid and apiVersion (no fieldPath, type, reason or message).
  */
-import type { CoreEvent } from "./core-event.ts";
+import type { CoreEvent } from './core-event.ts';
 
 export function getEventKey(event: CoreEvent): string {
   const o = event.involvedObject;
   return (
     event.source.component +
-    (event.source.host ?? "") +
+    (event.source.host ?? '') +
     o.kind +
-    (o.namespace ?? "") +
+    (o.namespace ?? '') +
     o.name +
-    (o.fieldPath ?? "") +
+    (o.fieldPath ?? '') +
     o.uid +
     o.apiVersion +
     event.type +
@@ -29,13 +29,5 @@ export function getEventKey(event: CoreEvent): string {
 
 export function getSpamKey(event: CoreEvent): string {
   const o = event.involvedObject;
-  return (
-    event.source.component +
-    (event.source.host ?? "") +
-    o.kind +
-    (o.namespace ?? "") +
-    o.name +
-    o.uid +
-    o.apiVersion
-  );
+  return event.source.component + (event.source.host ?? '') + o.kind + (o.namespace ?? '') + o.name + o.uid + o.apiVersion;
 }

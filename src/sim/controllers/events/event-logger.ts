@@ -9,10 +9,10 @@
  * resourceVersion) is stored under the key. `updateState` stores the api-server's answer under the answer's own
  * `getEventKey` (for a combined event that is not the aggregate key it was observed under, as upstream).
  */
-import type { CoreEvent } from "./core-event.ts";
-import { getEventKey } from "./event-keys.ts";
-import { LruCache } from "./lru-cache.ts";
-import { MAX_LRU_CACHE_ENTRIES } from "./spam-filter.ts";
+import type { CoreEvent } from './core-event.ts';
+import { getEventKey } from './event-keys.ts';
+import { LruCache } from './lru-cache.ts';
+import { MAX_LRU_CACHE_ENTRIES } from './spam-filter.ts';
 
 /** `eventLog`. */
 interface EventLog {
@@ -36,15 +36,12 @@ export class EventLogger {
     this.cache = new LruCache(lruCacheEntries);
   }
 
-  eventObserve(
-    newEvent: CoreEvent,
-    key: string,
-  ): { event: CoreEvent; patch?: EventPatch } {
+  eventObserve(newEvent: CoreEvent, key: string): { event: CoreEvent; patch?: EventPatch } {
     const last = this.cache.get(key);
     let event = newEvent;
     let patch: EventPatch | undefined;
     if (last !== undefined && last.count > 0) {
-      const metadata: CoreEvent["metadata"] = {
+      const metadata: CoreEvent['metadata'] = {
         name: last.name,
         namespace: newEvent.metadata.namespace,
       };
@@ -65,7 +62,7 @@ export class EventLogger {
       count: event.count,
       firstTimestamp: event.firstTimestamp,
       name: event.metadata.name,
-      resourceVersion: event.metadata.resourceVersion ?? "",
+      resourceVersion: event.metadata.resourceVersion ?? '',
     });
     return patch ? { event, patch } : { event };
   }
@@ -75,7 +72,7 @@ export class EventLogger {
       count: event.count,
       firstTimestamp: event.firstTimestamp,
       name: event.metadata.name,
-      resourceVersion: event.metadata.resourceVersion ?? "",
+      resourceVersion: event.metadata.resourceVersion ?? '',
     });
   }
 }

@@ -29,8 +29,7 @@ export class LruCache<V> {
   add(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.maxEntries !== 0 && this.entries.size > this.maxEntries)
-      this.entries.delete(this.entries.keys().next().value!);
+    if (this.maxEntries !== 0 && this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
   has(key: string): boolean {

@@ -10,9 +10,9 @@
  * one token and moves `last` to now, a refusal changes nothing. The limiter starts full. `qps` is a Go float32
  * (`Math.fround(1 / 300)`), as upstream passes it; time is the virtual clock, never Date.
  */
-import type { CoreEvent, VirtualClock } from "./core-event.ts";
-import { getSpamKey } from "./event-keys.ts";
-import { LruCache } from "./lru-cache.ts";
+import type { CoreEvent, VirtualClock } from './core-event.ts';
+import { getSpamKey } from './event-keys.ts';
+import { LruCache } from './lru-cache.ts';
 
 /** `maxLruCacheEntries`. */
 export const MAX_LRU_CACHE_ENTRIES = 4096;
@@ -44,10 +44,7 @@ export class EventRateLimiter {
   tryAccept(now: number): boolean {
     // advance(now): `if t.Before(last) { last = t }`; tokens += elapsed × limit, capped at burst.
     const last = this.last > now ? now : this.last;
-    let tokens =
-      last === -Infinity
-        ? this.burst
-        : Math.min(this.burst, this.tokens + seconds(now - last) * this.qps);
+    let tokens = last === -Infinity ? this.burst : Math.min(this.burst, this.tokens + seconds(now - last) * this.qps);
     tokens -= 1;
     // The wait for a missing fraction of a token, `time.Duration(-tokens / limit * 1e9)` (truncated to whole ns),
     // must not exceed maxFutureReserve = 0: otherwise the reservation is not ok and nothing changes.
@@ -73,8 +70,7 @@ export class EventSourceObjectSpamFilter {
   /** `Filter`: true if the event should be skipped (this source + object is over its rate). */
   filter(event: CoreEvent): boolean {
     const key = getSpamKey(event);
-    const limiter =
-      this.cache.get(key) ?? new EventRateLimiter(this.qps, this.burst);
+    const limiter = this.cache.get(key) ?? new EventRateLimiter(this.qps, this.burst);
     const filter = !limiter.tryAccept(this.clock.now);
     this.cache.add(key, limiter);
     return filter;
