@@ -49,8 +49,23 @@ function validateVolumes(errs: FieldError[], spec: JsonObject, path: string): vo
   }
 }
 
+/**
+ * Frozen pod specs (stored objects' and their subtrees; frozen means deep-frozen, as engine/clone-graph.ts
+ * `deepFreeze` assumes) that {@link validatePodSpec} found valid, with the path they were validated at. A /status
+ * write keeps the stored spec object, and a controller's status write keeps its template: validating such a spec
+ * again gives the same empty answer (the validation reads only the spec and the path). A pure cache, weakly held.
+ */
+const VALID_FROZEN_SPECS = new WeakMap<JsonObject, string>();
+
 /** `ValidatePodSpec`. */
 export function validatePodSpec(errs: FieldError[], spec: JsonObject, path: string): void {
+  if (VALID_FROZEN_SPECS.get(spec) === path) return;
+  const before = errs.length;
+  validatePodSpecFields(errs, spec, path);
+  if (errs.length === before && Object.isFrozen(spec)) VALID_FROZEN_SPECS.set(spec, path);
+}
+
+function validatePodSpecFields(errs: FieldError[], spec: JsonObject, path: string): void {
   validateVolumes(errs, spec, path);
   const names = new Set<string>();
   validateContainers(errs, spec, path, names, false);
