@@ -27,4 +27,13 @@ describe('explain', () => {
     expect(s.split(', ')).toHaveLength(5);
     expect(s.endsWith('because you ran `x`')).toBe(true);
   });
+
+  it('says when the recorder’s spam filter kept an event from the api-server', () => {
+    const t = new Trace({ now: 0 });
+    const pod = { apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'web-1' };
+    const kept = t.emit('kubelet/node-1', { kind: 'k8s.event', type: 'Normal', reason: 'Pulled', message: 'pulled', involvedObject: pod, reportingController: 'kubelet' }, null);
+    const dropped = t.emit('kubelet/node-1', { kind: 'k8s.event', type: 'Normal', reason: 'Pulled', message: 'pulled', involvedObject: pod, reportingController: 'kubelet', correlation: 'spam-filtered' }, null);
+    expect(explain(t, kept)).toBe('kubelet recorded Normal event Pulled: pulled');
+    expect(explain(t, dropped)).toBe('kubelet reported (the spam filter did not write) Normal event Pulled: pulled');
+  });
 });

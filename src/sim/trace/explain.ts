@@ -58,7 +58,7 @@ function clause(e: TraceEvent, next: TraceEvent | undefined, first: boolean): st
     case 'fault.inject':
       return `because of a fault: ${e.detail}`;
     case 'k8s.event':
-      return `${e.reportingController} recorded ${e.type} event ${e.reason}: ${e.message}`;
+      return `${e.reportingController} ${e.correlation === 'spam-filtered' ? 'reported (the spam filter did not write)' : 'recorded'} ${e.type} event ${e.reason}: ${e.message}`;
     case 'leader.elected':
       return `after ${e.holder} became the leader`;
     case 'node.step':

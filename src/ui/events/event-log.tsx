@@ -9,6 +9,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useSim, type K8sEvent, type Selection } from '../state/sim-store.ts';
 import { formatClock } from '../format.ts';
+import { correlationNote } from './correlation-note.ts';
 import type { TraceEvent } from '../../worker/protocol.ts';
 
 /** Height of every row, px (styles.css gives `.event-log .row` the same). */
@@ -96,7 +97,7 @@ const EventRow = memo(function EventRow({ e, all, bottom, selected, select }: Ro
   return (
     <div
       role="row"
-      className={`row ${selected ? 'selected' : ''} ${k8s?.type === 'Warning' ? 'warning' : ''}`}
+      className={`row ${selected ? 'selected' : ''} ${k8s?.type === 'Warning' ? 'warning' : ''} ${k8s?.correlation === 'spam-filtered' ? 'dropped' : ''}`}
       style={{ bottom }}
       onClick={() => select({ type: 'event', id: e.id })}
       data-testid="event-row"
@@ -107,7 +108,10 @@ const EventRow = memo(function EventRow({ e, all, bottom, selected, select }: Ro
           <span>{k8s.type}</span>
           <span className="reason">{k8s.reason}</span>
           <span>{`${k8s.involvedObject.kind.toLowerCase()}/${k8s.involvedObject.name}`}</span>
-          <span className="message" title={k8s.message}>{k8s.message}</span>
+          <span className="message" title={correlationNote(k8s) ?? k8s.message}>
+            {k8s.correlation && <span className="correlation">{k8s.correlation === 'spam-filtered' ? 'not written' : 'combined'}</span>}
+            {k8s.message}
+          </span>
           <span className="by" data-testid="event-by">{k8s.reportingController}</span>
         </>
       ) : (
