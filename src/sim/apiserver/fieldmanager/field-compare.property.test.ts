@@ -131,6 +131,10 @@ describe('field comparison over the differences only', () => {
         for (const half of [0, 1]) {
           const owned = new Set([...want.beforePaths, ...UNWALKED, ...want.afterPaths].filter((_, i) => (i + choices[0]!) % 2 === half));
           expect([...got.present.absentFrom(owned)].sort()).toEqual([...owned].filter((k) => !want.afterPaths.has(k)).sort());
+          // A set of paths of `before` only, with `before` known to have them all: subtrees kept are not walked,
+          // same answer.
+          const ofBefore = new Set(want.beforePaths.filter((_, i) => (i + choices[0]!) % 2 === half));
+          expect([...got.present.absentFrom(ofBefore, before)].sort()).toEqual([...ofBefore].filter((k) => !want.afterPaths.has(k)).sort());
         }
       }),
       { seed: 7, numRuns: 400 },

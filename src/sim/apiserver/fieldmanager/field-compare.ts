@@ -55,9 +55,12 @@ export class PresentPaths {
     private readonly beforeIndex: FieldIndex,
   ) {}
 
-  /** The members of `set` that are not paths of `after`. */
-  absentFrom(set: FieldSet): Set<string> {
-    return absentMembers(this.after, this.typeName, set);
+  /**
+   * The members of `set` that are not paths of `after`. `known`: an object of which every member of `set` is a path
+   * (see {@link absentMembers}).
+   */
+  absentFrom(set: FieldSet, known?: unknown): Set<string> {
+    return absentMembers(this.after, this.typeName, set, known);
   }
 
   has(key: string): boolean {

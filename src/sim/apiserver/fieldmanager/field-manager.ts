@@ -71,9 +71,18 @@ function plus(a: FieldSet, b: FieldSet): FieldSet {
   return a;
 }
 
+/**
+ * For a field set an update left its managers with: the object that update recorded it for, every member of the
+ * set being a path of that object. When that object was stored (frozen, the same object), the next write to it finds
+ * the set's members under subtrees it kept (the spec on a /status write) present without walking them. Sets are
+ * never edited in place; a pure cache, weakly held.
+ */
+const recordedFor = new WeakMap<FieldSet, object>();
+
 /** {@link dropMissing}, returning `set` itself when every member is present. */
-function keepPresent(set: FieldSet, present: PresentPaths): FieldSet {
-  const absent = present.absentFrom(set);
+function keepPresent(set: FieldSet, present: PresentPaths, live: KubeObject | undefined): FieldSet {
+  const known = live !== undefined && Object.isFrozen(live) && recordedFor.get(set) === live ? live : undefined;
+  const absent = present.absentFrom(set, known);
   return absent.size === 0 ? set : without(set, absent);
 }
 
@@ -104,7 +113,7 @@ export function updateManagedFields(
   if (owned.length === 0 && live?.metadata.uid) return [];
   // Sets that do not change keep their identity, so encoding reuses their stored FieldsV1.
   for (const o of owned) {
-    o.set = keepPresent(minus(o.set, removed), present);
+    o.set = keepPresent(minus(o.set, removed), present, live);
     if (!sameManager(o.id, id)) o.set = minus(o.set, changed);
   }
   if (changed.size > 0) {
@@ -114,7 +123,10 @@ export function updateManagedFields(
       mine.id = { ...mine.id, time: opts.time };
     } else owned.push({ id: { ...id, time: opts.time }, set: changed });
   }
-  const next = encodeManagedFields(capUpdateManagers(owned));
+  const capped = capUpdateManagers(owned);
+  // Every member of every set is now a path of `updated`: those kept were checked, `changed` are its own paths.
+  for (const o of capped) recordedFor.set(o.set, updated);
+  const next = encodeManagedFields(capped);
   forgetSuperseded(live, next);
   return next;
 }

@@ -300,15 +300,31 @@ export function hasFieldPath(root: unknown, typeName: string | undefined, key: s
  * followed in the set's order, each from where the one before it shares its path (a set decoded from FieldsV1 lists
  * a map's fields right after it), so the walk down the object is shared by paths with a common prefix, with nothing
  * built or kept per set.
+ *
+ * `known`, when given, is a whole object of which every member of `set` is a path: a member under a top-level field
+ * whose value in `root` is the very value `known` holds there (a subtree the write kept) is a path of `root` too, and
+ * is not walked.
  */
-export function absentMembers(root: unknown, typeName: string | undefined, set: FieldSet): Set<string> {
+export function absentMembers(root: unknown, typeName: string | undefined, set: FieldSet, known?: unknown): Set<string> {
   const out = new Set<string>();
   // For the previous path: the value at each of its prefixes (ABSENT when not there) and how to step below it.
   const values: unknown[] = [];
   const metas: StepMeta[] = [];
   let prev: readonly string[] = [];
+  const shared = isMap(root) && isMap(known) ? known : undefined;
+  // Whether the last top-level element seen leads to a value `root` shares with `known` (members come grouped by it).
+  let top: string | undefined;
+  let topShared = false;
   for (const key of set) {
     const path = parsedPath(key);
+    if (shared !== undefined && path.length > 0) {
+      if (path[0] !== top) {
+        top = path[0]!;
+        topShared = sharesField(root as JsonMap, shared, top);
+      }
+      // `prev` and the prefix values stay those of the last path walked.
+      if (topShared) continue;
+    }
     let d = 0;
     while (d < path.length && d < prev.length && path[d] === prev[d]) d++;
     let ambiguous = false;
@@ -336,6 +352,13 @@ export function absentMembers(root: unknown, typeName: string | undefined, set: 
     prev = path;
   }
   return out;
+}
+
+/** Whether the element `pe` at the top of a path is a field whose (present) value `root` and `known` share. */
+function sharesField(root: JsonMap, known: JsonMap, pe: string): boolean {
+  if (!pe.startsWith('f:')) return false;
+  const v = root[pe.slice(2)];
+  return v !== null && v !== undefined && v === known[pe.slice(2)];
 }
 
 /** How the value at a path prefix is entered: as a whole object's root, its stripped metadata, or a field's value. */
