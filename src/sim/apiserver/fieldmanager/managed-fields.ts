@@ -51,15 +51,12 @@ function decodeFieldsV1(fieldsV1: unknown): FieldSet {
     }
   }
   const set = fromFieldsV1(fieldsV1);
-  if (frozen) remember(fieldsV1, set);
+  if (frozen) {
+    sourceOfSet.set(set, fieldsV1);
+    if (setOfFrozen.size >= DECODED_CAPACITY) setOfFrozen.clear();
+    setOfFrozen.set(fieldsV1, set);
+  }
   return set;
-}
-
-/** Records that `fieldsV1` decodes to `set` (and encodes it). */
-function remember(fieldsV1: object, set: FieldSet): void {
-  sourceOfSet.set(set, fieldsV1);
-  if (setOfFrozen.size >= DECODED_CAPACITY) setOfFrozen.clear();
-  setOfFrozen.set(fieldsV1, set);
 }
 
 /**
@@ -100,14 +97,7 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
     if (o.id.apiVersion) e.apiVersion = o.id.apiVersion;
     if (o.id.time) e.time = o.id.time;
     e.fieldsType = 'FieldsV1';
-    let fieldsV1 = sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1'];
-    if (fieldsV1 === undefined) {
-      // A new FieldsV1 decodes to this very set (the same members): once stored (frozen), the next write to the
-      // object reads it back without parsing it.
-      fieldsV1 = toFieldsV1(o.set);
-      remember(fieldsV1, o.set);
-    }
-    e.fieldsV1 = fieldsV1;
+    e.fieldsV1 = (sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1']) ?? toFieldsV1(o.set);
     if (o.id.subresource) e.subresource = o.id.subresource;
     entries.push(e);
   }
