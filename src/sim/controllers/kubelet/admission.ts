@@ -23,22 +23,24 @@ export type AdmitResult = { admit: true } | { admit: false; reason: string; mess
 /** `Admit`: does `pod` fit on the node next to `admitted` (the node's active pods)? */
 export function canAdmitPod(node: NodeSpec, pod: Pod, admitted: readonly Pod[]): AdmitResult {
   const { resource: allocatable, allowedPodNumber } = allocatableOf(node);
-  const used = nodeRequested(admitted);
   const want = podRequests(pod);
+  // What the admitted pods use matters only for a resource the pod requests: summed at most once, when one does.
+  let usedSum: ReturnType<typeof nodeRequested> | undefined;
+  const usedOf = () => (usedSum ??= nodeRequested(admitted));
   const insufficient = (name: string, requested: number, usedNow: number, capacity: number): AdmitResult => ({
     admit: false,
     reason: `OutOf${name}`,
     message: `Node didn't have enough resource: ${name}, requested: ${requested}, used: ${usedNow}, capacity: ${capacity}`,
   });
   if (admitted.length + 1 > allowedPodNumber) return insufficient('pods', 1, admitted.length, allowedPodNumber);
-  if (want.milliCPU > 0 && want.milliCPU > allocatable.milliCPU - used.milliCPU) return insufficient('cpu', want.milliCPU, used.milliCPU, allocatable.milliCPU);
-  if (want.memory > 0 && want.memory > allocatable.memory - used.memory) return insufficient('memory', want.memory, used.memory, allocatable.memory);
-  if (want.ephemeralStorage > 0 && want.ephemeralStorage > allocatable.ephemeralStorage - used.ephemeralStorage) {
-    return insufficient('ephemeral-storage', want.ephemeralStorage, used.ephemeralStorage, allocatable.ephemeralStorage);
+  if (want.milliCPU > 0 && want.milliCPU > allocatable.milliCPU - usedOf().milliCPU) return insufficient('cpu', want.milliCPU, usedOf().milliCPU, allocatable.milliCPU);
+  if (want.memory > 0 && want.memory > allocatable.memory - usedOf().memory) return insufficient('memory', want.memory, usedOf().memory, allocatable.memory);
+  if (want.ephemeralStorage > 0 && want.ephemeralStorage > allocatable.ephemeralStorage - usedOf().ephemeralStorage) {
+    return insufficient('ephemeral-storage', want.ephemeralStorage, usedOf().ephemeralStorage, allocatable.ephemeralStorage);
   }
   for (const name of Object.keys(want.scalar).sort()) {
     const capacity = allocatable.scalar[name] ?? 0;
-    const usedNow = used.scalar[name] ?? 0;
+    const usedNow = usedOf().scalar[name] ?? 0;
     if (want.scalar[name]! > capacity - usedNow) return insufficient(name, want.scalar[name]!, usedNow, capacity);
   }
   return { admit: true };

@@ -38,9 +38,10 @@ export class KubeletPodEventHandler implements ResourceEventHandler {
     const { status: _oldStatus, metadata: oldMeta, ...oldRest } = oldObj as KubeObject & Pod;
     const { status: _newStatus, metadata: newMeta, ...newRest } = newObj as KubeObject & Pod;
     const metaOf = (m: KubeObject['metadata']) => JSON.stringify({ ...m, resourceVersion: undefined, managedFields: undefined });
-    // A status write keeps the stored spec object: the same objects need no serialising to compare.
-    const sameRest = sameShallow(oldRest, newRest);
-    const onlyStatus = metaOf(oldMeta) === metaOf(newMeta) && (sameRest || JSON.stringify(oldRest) === JSON.stringify(newRest));
+    // A status write keeps the stored spec object (and metadata's other fields): the same objects need no
+    // serialising to compare.
+    const sameMeta = sameShallow(oldMeta, newMeta, VOLATILE_METADATA) || metaOf(oldMeta) === metaOf(newMeta);
+    const onlyStatus = sameMeta && (sameShallow(oldRest, newRest) || JSON.stringify(oldRest) === JSON.stringify(newRest));
     if (onlyStatus && this.kubelet.isOwnStatusWrite(newObj as KubeObject & Pod)) return;
     this.queue?.enqueue(keyOf(newObj), 'update');
   }
@@ -53,11 +54,19 @@ export class KubeletPodEventHandler implements ResourceEventHandler {
   }
 }
 
-/** Same keys, in the same order, with the same values (by identity). */
-function sameShallow(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+/** The metadata fields every write changes, left out of the comparison. */
+const VOLATILE_METADATA: ReadonlySet<string> = new Set(['resourceVersion', 'managedFields']);
+
+/** Same keys, in the same order, with the same values (by identity), except the values of keys in `ignore`. */
+function sameShallow(a: object, b: object, ignore?: ReadonlySet<string>): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || a[ka[i]!] !== b[ka[i]!]) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i]) return false;
+    if (ignore?.has(k)) continue;
+    if ((a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]) return false;
+  }
   return true;
 }
