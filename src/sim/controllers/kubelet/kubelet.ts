@@ -14,13 +14,13 @@
  * status is written with PUT /status from the informer's copy (upstream patches), a conflict retrying the sync;
  * no volumes, liveness or startup probes.
  */
-import type { Pod } from 'kubernetes-types/core/v1';
+import type { Pod, PodStatus } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import { StatusError } from '../../api/status.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
-import { canonicalJson } from '../deployment/replica-sets.ts';
+import { canonicalEqual } from '../deployment/replica-sets.ts';
 import type { ApiResponse } from '../../apiserver/api-request.ts';
 import type { Yielded } from '../../client/api-call.ts';
 import type { NodeSpec } from '../../cluster/cluster-options.ts';
@@ -51,7 +51,7 @@ export class Kubelet implements Reconciler {
   /** `kubelet.backOff`: per container (stable key), lost when the kubelet restarts. */
   readonly backOff = new Backoff();
   /** The status last written per pod UID: the informer echo of our own write does not need a sync. */
-  private lastWritten = new Map<string, string>();
+  private lastWritten = new Map<string, PodStatus>();
   private readonly podInformer: SharedIndexInformer;
   private readonly runtime: PodRuntime;
   private readonly recorder: EventRecorder;
@@ -67,7 +67,8 @@ export class Kubelet implements Reconciler {
   /** True when `pod`'s status is the one this kubelet last wrote (an echo of its own write). */
   isOwnStatusWrite(pod: Pod): boolean {
     const uid = pod.metadata?.uid ?? '';
-    return this.lastWritten.get(uid) === canonicalJson(pod.status ?? {});
+    const written = this.lastWritten.get(uid);
+    return written !== undefined && canonicalEqual(written, pod.status ?? {});
   }
 
   /** The pod is gone: its sandbox is torn down. */
@@ -127,7 +128,7 @@ export class Kubelet implements Reconciler {
     this.recorder.event(pod, 'Warning', result.reason, result.message);
     ctx.act(`reject pod (${result.reason})`);
     const status = rejectedPodStatus(pod, result.reason, result.message);
-    this.lastWritten.set(pod.metadata.uid ?? '', canonicalJson(status));
+    this.lastWritten.set(pod.metadata.uid ?? '', status);
     yield* ctx.client.updateStatus({ ...pod, status });
     ctx.status(`pod Failed: ${result.reason}`);
     return true;
@@ -168,11 +169,10 @@ export class Kubelet implements Reconciler {
   /** The status manager: PUT /status when the generated status differs from the pod's. */
   private *writeStatus(pod: PodObject, rp: RuntimePod, ctx: ReconcileContext, podIsTerminal: boolean): ReconcileGenerator {
     const status = generateAPIPodStatus(pod, rp, { hostIP: nodeIPOf(this.nodeName), now: ctx.now, podIsTerminal });
-    // `podStatusEqual`, keeping the new status's canonical form for lastWritten.
-    const json = canonicalJson(status);
-    if (json === canonicalJson(pod.status ?? {})) return;
+    // `podStatusEqual`.
+    if (canonicalEqual(status, pod.status ?? {})) return;
     // Remembered before the write: the watch event of the write may arrive before its response.
-    this.lastWritten.set(pod.metadata.uid ?? '', json);
+    this.lastWritten.set(pod.metadata.uid ?? '', status);
     yield* ctx.client.updateStatus<PodObject>({ ...pod, status });
     ctx.status(`pod ${status.phase}${describeContainers(status.containerStatuses ?? [])}`);
   }
