@@ -4,7 +4,8 @@
  * `Modified`, `Removed`) as used by merge/update.go, over the field sets of field-set.ts; plus the field scoping of
  * the status subresource (each strategy's `GetResetFields`).
  */
-import { absentMembers, difference, hasFieldPath, indexFieldDifferences, isMap, parsedPath, prefixKey, type FieldIndex, type FieldSet } from './field-set.ts';
+import { absentMembers, hasFieldPath } from './field-presence.ts';
+import { difference, indexFieldDifferences, isMap, parsedPath, prefixKey, type FieldIndex, type FieldSet } from './field-set.ts';
 import { valuesEqual } from './object-paths.ts';
 
 /**
