@@ -9,6 +9,16 @@ import type { ContainerRuntime } from './container-runtime.ts';
 import type { ControllerHost, EventRecorder } from './controller-host.ts';
 import type { NodeSpec } from './cluster-options.ts';
 
+/** The recorder of `component` on `host`'s client: one per component and client, made on first use. */
+function recorderFor(recorders: Map<string, ApiEventRecorder>, host: ControllerHost, component: string): ApiEventRecorder {
+  let r = recorders.get(component);
+  if (!r) {
+    r = new ApiEventRecorder(host.ctx, host.transport, component, host.node?.name ?? '');
+    recorders.set(component, r);
+  }
+  return r;
+}
+
 export class ProcessHost implements ControllerHost {
   readonly runnables: Array<{ name: string; runnable: Runnable }> = [];
   private recorders = new Map<string, ApiEventRecorder>();
@@ -24,12 +34,7 @@ export class ProcessHost implements ControllerHost {
   ) {}
 
   eventRecorder(component: string): EventRecorder {
-    let r = this.recorders.get(component);
-    if (!r) {
-      r = new ApiEventRecorder(this.ctx, this.transport, component, this.node?.name ?? '');
-      this.recorders.set(component, r);
-    }
-    return r;
+    return recorderFor(this.recorders, this, component);
   }
 
   addRunnable(name: string, runnable: Runnable): void {
@@ -69,12 +74,7 @@ class ControllerClientHost implements ControllerHost {
   }
 
   eventRecorder(component: string): EventRecorder {
-    let r = this.recorders.get(component);
-    if (!r) {
-      r = new ApiEventRecorder(this.ctx, this.transport, component, this.node?.name ?? '');
-      this.recorders.set(component, r);
-    }
-    return r;
+    return recorderFor(this.recorders, this, component);
   }
 
   addRunnable(name: string, runnable: Runnable): void {
