@@ -6,7 +6,7 @@
  */
 import type { Deployment } from 'kubernetes-types/apps/v1';
 import type { PodTemplateSpec } from 'kubernetes-types/core/v1';
-import { canonicalJson } from './replica-sets';
+import { canonicalJson } from '../../api/canonical-json.ts';
 
 /** apimachinery's alphabet without vowels and confusable characters, so a hash never spells a word. */
 export const SAFE_ENCODE_ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';

@@ -7,7 +7,7 @@
  */
 import type { Container, Pod } from 'kubernetes-types/core/v1';
 import { fnv32a } from '../deployment/pod-template-hash';
-import { canonicalJson } from '../deployment/replica-sets';
+import { canonicalJson } from '../../api/canonical-json.ts';
 
 /** The first restart delay after the first immediate restart. */
 export const BACKOFF_PERIOD_MS = 10_000;

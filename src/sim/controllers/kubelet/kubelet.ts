@@ -20,7 +20,7 @@ import { StatusError } from '../../api/status.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
-import { canonicalEqual } from '../deployment/replica-sets.ts';
+import { canonicalEqual } from '../../api/canonical-json.ts';
 import type { ApiResponse } from '../../apiserver/api-request.ts';
 import type { Yielded } from '../../client/api-call.ts';
 import type { NodeSpec } from '../../cluster/cluster-options.ts';

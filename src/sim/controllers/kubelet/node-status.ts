@@ -15,7 +15,7 @@ import type { Node, NodeCondition, NodeStatus } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { NodeSpec } from '../../cluster/cluster-options.ts';
 import { rfc3339 } from '../../engine/clock.ts';
-import { canonicalJson } from '../deployment/replica-sets.ts';
+import { canonicalJson } from '../../api/canonical-json.ts';
 import { hex64, nodeIPOf, podCIDROf } from './runtime-ids.ts';
 
 export type NodeObject = KubeObject & Node;

@@ -14,7 +14,7 @@
  */
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } from 'kubernetes-types/core/v1';
 import { rfc3339 } from '../../engine/clock.ts';
-import { canonicalJson } from '../deployment/replica-sets.ts';
+import { canonicalJson } from '../../api/canonical-json.ts';
 import { generatePodInitializedCondition, generatePodReadyCondition, generateContainersReadyCondition, withLastTransitionTime } from './pod-conditions.ts';
 import { getPhase, isRestartableInitContainer, type PodPhase } from './pod-phase.ts';
 import type { RuntimeContainer, RuntimePod, RuntimeTermination } from './runtime-state.ts';
