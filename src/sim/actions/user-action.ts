@@ -89,8 +89,9 @@ export interface SetLoadAction {
   resource: string;
   name: string;
   namespace?: string;
-  /** Total demand, a quantity: "4200m". */
+  /** Total CPU demand, a quantity ("4200m", "2"). */
   cpu?: string;
+  /** Total memory demand, a quantity ("1Gi"). */
   memory?: string;
 }
 

@@ -5,21 +5,10 @@
  * @remarks Simulator-only (nothing upstream sets "load"). Only Deployments carry a load: the sampler finds a pod's
  * workload through its ReplicaSet's name. The Deployment need not exist yet.
  */
+import type { SetLoadAction } from '../actions/user-action.ts';
 import type { ActResult } from '../cluster/act-result.ts';
 import { parseLoadQuantity } from './pod-metrics.ts';
 import type { LoadModel } from './load-model.ts';
-
-/** The action, as {@link UserAction} carries it. */
-export interface SetLoad {
-  type: 'set-load';
-  resource: string;
-  name: string;
-  namespace?: string;
-  /** Total CPU demand, a quantity ("4200m", "2"). */
-  cpu?: string;
-  /** Total memory demand, a quantity ("1Gi"). */
-  memory?: string;
-}
 
 const DEPLOYMENT_NAMES = new Set(['deployment', 'deployments', 'deploy', 'deployments.apps', 'deployment.apps']);
 
@@ -29,7 +18,7 @@ function fail(result: ActResult, message: string): void {
 }
 
 /** Records the new demand at `now`; errors (not a Deployment, a bad quantity, nothing set) go to `result`. */
-export function performSetLoad(model: LoadModel, action: SetLoad, now: number, result: ActResult): void {
+export function performSetLoad(model: LoadModel, action: SetLoadAction, now: number, result: ActResult): void {
   if (!DEPLOYMENT_NAMES.has(action.resource.toLowerCase())) {
     fail(result, `set-load: only deployments carry a load, not ${JSON.stringify(action.resource)}`);
     return;
@@ -58,6 +47,6 @@ export function performSetLoad(model: LoadModel, action: SetLoad, now: number, r
 }
 
 /** One line for the trace: "set load deployment/web cpu=4200m". */
-export function describeSetLoad(a: SetLoad): string {
+export function describeSetLoad(a: SetLoadAction): string {
   return `set load ${a.resource}/${a.name}${a.cpu !== undefined ? ` cpu=${a.cpu}` : ''}${a.memory !== undefined ? ` memory=${a.memory}` : ''}`;
 }
