@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SimHost } from './sim-host.ts';
+import { deploymentYaml } from '../sim/determinism-case.ts';
 import { summarize } from './object-summary.ts';
 import type { Simulation } from '../sim/simulation.ts';
 import type { Frame, ObjectSummary, WorkerMessage } from './protocol.ts';
 
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 3
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: web, image: "nginx:1.27"}]}
-`;
+const DEPLOYMENT = deploymentYaml('web', 3);
 
 /** What the page holds after applying every frame's delta in order. */
 function applyFrames(frames: readonly Frame[]): Map<string, ObjectSummary> {

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SimHost } from './sim-host.ts';
+import { deploymentYaml } from '../sim/determinism-case.ts';
 import type { Frame, WorkerMessage } from './protocol.ts';
 
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 3
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: web, image: "nginx:1.27"}]}
-`;
+const DEPLOYMENT = deploymentYaml('web', 3);
 
 describe('SimHost: GitOps repo and field fights in frames', () => {
   it('sends the Git repo when a commit lands and the fights the detector finds', () => {
