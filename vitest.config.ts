@@ -7,5 +7,7 @@ export default defineConfig({
     exclude: ['**/*.browser.test.*', 'node_modules/**', 'e2e/**'],
     testTimeout: 30_000,
     pool: 'threads',
+    // The simulation reads yaml, ajv and croner through src/sim/libraries.ts, which Node loads once before use.
+    setupFiles: ['src/sim/testing/load-libraries.setup.ts'],
   },
 });

@@ -9,7 +9,9 @@
  */
 import { Simulation } from '../src/sim/simulation.ts';
 import { deploymentYaml } from '../src/sim/determinism-case.ts';
+import { loadLibraries } from '../src/sim/libraries.ts';
 
+await loadLibraries();
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
   const i = args.indexOf(`--${name}`);

@@ -16,6 +16,7 @@ import { loadSimulationHost } from './host.ts';
 import { choosePaint } from './paint.ts';
 import { formatReport } from './report.ts';
 import { formatTimeline } from './timeline.ts';
+import { loadLibraries } from '../sim/libraries.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -42,6 +43,7 @@ const defaultDeps = (): CliDeps => ({
 /** Runs the CLI and returns its exit code. Never throws. */
 export async function runCli(argv: readonly string[], deps: Partial<CliDeps> = {}): Promise<number> {
   const io = { ...defaultDeps(), ...deps };
+  await loadLibraries();
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
     io.err(`loopscope: ${parsed.error}\nRun "loopscope --help" for usage.\n`);

@@ -3,7 +3,7 @@
  * bounded here, before anything reaches the api-server: a size cap, an alias cap (a "billion laughs" document expands
  * exponentially), and every syntax error reported with its line and column. Nothing is applied if any document fails.
  */
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { libraries } from '../libraries.ts';
 import { duplicateKey, tooDeep } from '../yaml/yaml-guards.ts';
 
 /** Upstream's request body limit (3 MiB); a manifest bigger than a few of those is certainly a mistake. */
@@ -44,6 +44,7 @@ export function parseManifests(input: string | readonly object[]): ParsedManifes
   // refused by a linear scan first, errors are located with the line counter, and duplicates by a linear walk.
   const deep = tooDeep(input);
   if (deep) return { documents: [], errors: [{ line: deep.line, column: deep.column, message: deep.message }] };
+  const { LineCounter, parseAllDocuments } = libraries().yaml;
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(input, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const documents: ManifestDocument[] = [];

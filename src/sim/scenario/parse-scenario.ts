@@ -5,7 +5,8 @@
  * Hostile input is refused before it costs anything: text over {@link MAX_SCENARIO_CHARS} is not parsed at all,
  * and alias expansion is capped ({@link MAX_ALIAS_COUNT}) so a "billion laughs" document fails fast.
  */
-import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
+import { libraries } from '../libraries.ts';
 import { duplicateKey, firstAlias, MAX_ALIAS_COUNT, MAX_ERRORS, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES, tooDeep } from '../yaml/yaml-guards.ts';
 import type { z } from './zod.ts';
 import { scenarioSchema, type ScenarioFile } from './scenario-schema.ts';
@@ -48,6 +49,7 @@ export function parseScenario(text: string): ParseScenarioResult {
   if (lines > MAX_SCENARIO_LINES) return fail(MAX_SCENARIO_LINES + 1, 1, '', `the file has ${lines} lines; a scenario may have at most ${MAX_SCENARIO_LINES}`);
   const deep = tooDeep(text);
   if (deep) return fail(deep.line, deep.column, '', deep.message);
+  const { LineCounter, parseDocument } = libraries().yaml;
   const lineCounter = new LineCounter();
   // uniqueKeys is quadratic in the keys of a mapping (50,000 keys: a minute); duplicateKey() is linear.
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false });
@@ -151,6 +153,7 @@ function flattenIssues(issues: readonly z.core.$ZodIssue[], base: PropertyKey[] 
 
 /** The deepest node along `path` (the parent when a key is missing), and its source offset. */
 function nodeAt(doc: Document, path: readonly PropertyKey[]): { node: unknown; offset: number | undefined; complete: boolean } {
+  const { isAlias, isMap, isScalar, isSeq } = libraries().yaml;
   let node: unknown = doc.contents;
   let offset = (node as Node | null)?.range?.[0];
   let depth = 0;
@@ -178,6 +181,7 @@ function offsetOf(doc: Document, path: readonly PropertyKey[]): number | undefin
 
 /** Every place the file holds manifests, with how to map their text lines onto the file's. */
 function manifestSites(file: ScenarioFile, doc: Document, text: string, lineCounter: LineCounter): ManifestsSite[] {
+  const { isScalar } = libraries().yaml;
   const candidates: PropertyKey[][] = [];
   if (file.manifests !== undefined) candidates.push(['manifests']);
   (file.actions ?? []).forEach((a, i) => {

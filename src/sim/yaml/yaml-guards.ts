@@ -2,7 +2,8 @@
  * Guards that keep hostile YAML cheap: size, line and nesting caps checked by a linear scan before the parser runs
  * (it composes recursively, and some of its checks are quadratic), and a linear duplicate-key check.
  */
-import { isAlias, isMap, isScalar, isSeq, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { libraries } from '../libraries.ts';
 
 /**
  * Scenario files are small: 256 Ki characters is far above any real lesson, and keeps the worst hostile input
@@ -57,6 +58,7 @@ export function tooDeep(text: string): { line: number; column: number; message: 
 
 /** The first repeated key of any mapping (YAML forbids them; the last would silently win). */
 export function duplicateKey(doc: Document): { key: string; offset: number } | undefined {
+  const { isMap, isScalar, isSeq } = libraries().yaml;
   let found: { key: string; offset: number } | undefined;
   const walk = (node: unknown): void => {
     if (found || !node) return;
@@ -81,6 +83,7 @@ export function duplicateKey(doc: Document): { key: string; offset: number } | u
 
 /** The offset of the first alias, to point at when alias expansion is refused. */
 export function firstAlias(doc: Document): number | undefined {
+  const { isAlias, isMap, isSeq } = libraries().yaml;
   let found: number | undefined;
   const walk = (node: unknown): void => {
     if (found !== undefined || !node) return;

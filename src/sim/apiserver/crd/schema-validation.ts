@@ -8,7 +8,8 @@
  * @remarks `format` is not checked (upstream checks a few formats such as int32 ranges and date-time), and CEL
  * rules (`x-kubernetes-validations`) are not evaluated.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { default as Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { libraries } from '../../libraries.ts';
 import { fieldError, type FieldError } from '../../api/field-errors.ts';
 import { isObject, type JsonObject } from '../admission/json-shape.ts';
 
@@ -19,7 +20,7 @@ import { isObject, type JsonObject } from '../admission/json-shape.ts';
  */
 let ajv: Ajv | undefined;
 function compile(schema: JsonObject): ValidateFunction {
-  ajv ??= new Ajv({ allErrors: true, strict: false, validateFormats: false, logger: false, validateSchema: false, addUsedSchema: false });
+  ajv ??= new (libraries().Ajv)({ allErrors: true, strict: false, validateFormats: false, logger: false, validateSchema: false, addUsedSchema: false });
   return ajv.compile(schema);
 }
 

@@ -15,7 +15,8 @@
  * gives up after five years without a match and returns the zero time; croner returns null, which `next` reports
  * as undefined.
  */
-import { Cron } from 'croner';
+import type { Cron } from 'croner';
+import { libraries } from '../../libraries.ts';
 import { EPOCH_MS } from '../../engine/clock.ts';
 
 /** robfig's `cron.Schedule`: the next activation strictly after `t` (virtual ms), or undefined when there is none. */
@@ -84,7 +85,7 @@ function parseUncached(input: string): CronSchedule {
 class SpecSchedule implements CronSchedule {
   private readonly cron: Cron;
   constructor(pattern: string, timeZone: string) {
-    this.cron = new Cron(pattern, { paused: true, timezone: timeZone, legacyMode: true });
+    this.cron = new (libraries().Cron)(pattern, { paused: true, timezone: timeZone, legacyMode: true });
   }
   next(t: number): number | undefined {
     const d = this.cron.nextRun(new Date(EPOCH_MS + Math.floor(t)));

@@ -6,7 +6,7 @@
  * @remarks The parser is `croner` (5 fields enforced, plus robfig's `@every <duration>`). Field-count errors use
  * robfig's wording; other syntax errors carry croner's message, not robfig's.
  */
-import { Cron } from 'croner';
+import { libraries } from '../../../libraries.ts';
 
 const DESCRIPTORS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
 const GO_DURATION = /^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$/;
@@ -26,7 +26,7 @@ export function cronScheduleError(schedule: string): string | undefined {
   const fields = spec.split(/\s+/).filter((f) => f !== '');
   if (fields.length !== 5) return `expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`;
   try {
-    new Cron(fields.join(' '), { paused: true });
+    new (libraries().Cron)(fields.join(' '), { paused: true });
     return undefined;
   } catch (e) {
     return e instanceof Error ? e.message : String(e);

@@ -1,0 +1,49 @@
+/**
+ * The third-party libraries the simulation needs for some inputs only, loaded before the first input that needs them:
+ *
+ * - `yaml` reads manifest and scenario text (a cluster fed parsed objects never needs it);
+ * - `ajv` compiles a CustomResourceDefinition's openAPIV3Schema;
+ * - `croner` reads a CronJob's schedule.
+ *
+ * Together they are a quarter of the page's simulation worker, and the page's first frame (the default demo, sent as
+ * objects) needs none of them, so the worker loads them on demand ({@link loadLibraries}, one `import()` each) before
+ * it hands the simulation a command that may need them, and holds later commands until they are in. The simulation
+ * itself stays synchronous and deterministic: it reads them through {@link libraries}, which throws if they were not
+ * loaded (a bug in the caller, never a silent difference). Node entry points (the CLI, the benchmarks, the tests'
+ * setup file) load them before their first simulation.
+ */
+import type * as Yaml from 'yaml';
+import type AjvClass from 'ajv';
+import type { Cron } from 'croner';
+
+export interface Libraries {
+  yaml: typeof Yaml;
+  Ajv: typeof AjvClass;
+  Cron: typeof Cron;
+}
+
+let loaded: Libraries | undefined;
+let loading: Promise<Libraries> | undefined;
+
+/** Loads the libraries once; later calls return the same promise. A failed load (offline page) can be retried. */
+export function loadLibraries(): Promise<Libraries> {
+  if (loaded) return Promise.resolve(loaded);
+  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner')]).then(
+    ([yaml, ajv, croner]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron }),
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+export function librariesLoaded(): boolean {
+  return loaded !== undefined;
+}
+
+/** The loaded libraries; throws if {@link loadLibraries} has not finished (the caller forgot to await it). */
+export function libraries(): Libraries {
+  if (!loaded) throw new Error('the yaml, ajv and croner libraries are not loaded: await loadLibraries() before this input');
+  return loaded;
+}
