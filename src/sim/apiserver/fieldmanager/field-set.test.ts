@@ -1,5 +1,25 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dottedPath, fromFieldsV1, keyElement, pathString, toFieldSet, toFieldsV1 } from './field-set.ts';
+import { dottedPath, EMPTY_FIELDS, fromFieldsV1, keyElement, pathString, toFieldSet, toFieldsV1, type FieldSet, type JsonMap } from './field-set.ts';
+
+/** `Set.ToJSON` written plainly: a fresh `{}` for every node, keys sorted at every level. */
+function plainFieldsV1(set: FieldSet): JsonMap {
+  const root: JsonMap = {};
+  for (const key of set) {
+    let node = root;
+    for (const pe of JSON.parse(key) as string[]) node = (node[pe] ??= {}) as JsonMap;
+    node['.'] = true;
+  }
+  const finish = (m: JsonMap): JsonMap => {
+    const out: JsonMap = {};
+    const member = m['.'] === true;
+    const keys = Object.keys(m).filter((k) => k !== '.');
+    if (member && keys.length > 0) keys.push('.');
+    for (const k of keys.sort()) out[k] = k === '.' ? {} : finish(m[k] as JsonMap);
+    return out;
+  };
+  return finish(root);
+}
 
 describe('field sets', () => {
   it('a map-list item is named by its keys, sorted, as compact JSON (k:{...})', () => {
@@ -46,5 +66,29 @@ describe('field sets', () => {
     expect(pathString(['f:metadata', 'f:finalizers', 'v:"a/b"'])).toBe('.metadata.finalizers[="a/b"]');
     expect(dottedPath(['f:metadata', 'f:finalizers', 'v:"a/b"'])).toBe('metadata.finalizers[a/b]');
     expect(pathString(['f:spec', 'f:ports', 'k:{"port":80,"protocol":"TCP"}'])).toBe('.spec.ports[port=80,protocol="TCP"]');
+  });
+
+  it('FieldsV1 leaves are one frozen {} and the JSON is the plain encoding\'s (property)', () => {
+    const element = fc.constantFrom('f:a', 'f:b', 'f:spec', 'k:{"name":"web"}', 'v:"x"', 'f:.');
+    const path = fc.array(element, { minLength: 1, maxLength: 4 }).map((p) => JSON.stringify(p));
+    fc.assert(
+      fc.property(fc.uniqueArray(path, { maxLength: 12 }), (paths) => {
+        const set = new Set(paths);
+        const got = toFieldsV1(set);
+        expect(JSON.stringify(got)).toBe(JSON.stringify(plainFieldsV1(set)));
+        expect(fromFieldsV1(got)).toEqual(fromFieldsV1(plainFieldsV1(set)));
+        const leaves: unknown[] = [];
+        const visit = (m: JsonMap) => {
+          for (const v of Object.values(m)) {
+            if (Object.keys(v as JsonMap).length === 0) leaves.push(v);
+            else visit(v as JsonMap);
+          }
+        };
+        visit(got);
+        for (const leaf of leaves) expect(leaf).toBe(EMPTY_FIELDS);
+        expect(Object.isFrozen(EMPTY_FIELDS) && Object.keys(EMPTY_FIELDS).length === 0).toBe(true);
+      }),
+      { seed: 11, numRuns: 300 },
+    );
   });
 });

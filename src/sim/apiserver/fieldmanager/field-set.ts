@@ -291,7 +291,9 @@ export function comparePaths(a: Path, b: Path): number {
 
 /**
  * The FieldsV1 JSON of a set (fieldpath/serialize.go `Set.ToJSON`): members with children get `".": {}`. Keys are
- * sorted at every level, so the member order of `set` does not matter.
+ * sorted at every level, so the member order of `set` does not matter. Every leaf (`{}`) is the one frozen
+ * {@link EMPTY_FIELDS} object: leaves were most of the objects a large cluster kept (one per owned field of every
+ * object), and stored objects are frozen anyway.
  */
 export function toFieldsV1(set: FieldSet): JsonMap {
   const root: JsonMap = {};
@@ -350,11 +352,14 @@ function hasChildren(node: JsonMap): boolean {
   return false;
 }
 
+/** The leaf of every FieldsV1 {@link toFieldsV1} writes: `{}`, frozen and shared. */
+export const EMPTY_FIELDS: JsonMap = Object.freeze({});
+
 function sortKeysDeep(m: JsonMap): JsonMap {
   const out: JsonMap = {};
   for (const k of Object.keys(m).sort()) {
     const v = m[k];
-    out[k] = isMap(v) ? sortKeysDeep(v) : v;
+    out[k] = isMap(v) ? (hasAnyKey(v) ? sortKeysDeep(v) : EMPTY_FIELDS) : v;
   }
   return out;
 }
