@@ -65,11 +65,19 @@ export class Rng {
 
   /** A version-4 style UUID built from this generator. */
   uuid(): string {
-    const hex = (n: number) => n.toString(16).padStart(8, '0');
-    const w = [this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()];
-    const s = w.map(hex).join('');
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-${((parseInt(s[16]!, 16) & 0x3) | 0x8).toString(16)}${s.slice(17, 20)}-${s.slice(20, 32)}`;
+    return formatUuid([this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()]);
   }
+}
+
+/**
+ * The UUID text of four 32-bit words: their 32 hex digits as 8-4-4-4-12 with the version nibble 4 and the variant
+ * bits 10. Written with `join`, which gives a flat string: a template literal leaves a tree of string pieces that
+ * keeps ~390 bytes where the 36 characters need ~56 (every object's uid lives as long as the object).
+ */
+export function formatUuid(w: readonly [number, number, number, number]): string {
+  const s = w.map((n) => n.toString(16).padStart(8, '0')).join('');
+  const variant = ((parseInt(s[16]!, 16) & 0x3) | 0x8).toString(16);
+  return [s.slice(0, 8), '-', s.slice(8, 12), '-4', s.slice(13, 16), '-', variant, s.slice(17, 20), '-', s.slice(20, 32)].join('');
 }
 
 /** k8s.io/apimachinery/pkg/util/rand: "bcdfghjklmnpqrstvwxz2456789". */

@@ -18,6 +18,7 @@
  * message, so runs stay deterministic.
  */
 import { rfc3339 } from '../../engine/clock.ts';
+import { flattenString } from '../../engine/clone-graph.ts';
 import type { CoreEvent, VirtualClock } from './core-event.ts';
 import type { EventNamer } from './event-name.ts';
 import { getEventKey } from './event-keys.ts';
@@ -32,19 +33,22 @@ export const DEFAULT_AGGREGATE_INTERVAL_IN_SECONDS = 600;
 /** `EventAggregatorByReasonFunc`: [aggregateKey, localKey]. */
 export function eventAggregatorByReasonFunc(event: CoreEvent): [string, string] {
   const o = event.involvedObject;
+  // Both are kept in the LRU cache (the message in the record's set): flattened, see event-keys.ts.
   return [
-    event.source.component +
-      (event.source.host ?? '') +
-      o.kind +
-      (o.namespace ?? '') +
-      o.name +
-      (o.uid ?? '') +
-      o.apiVersion +
-      event.type +
-      event.reason +
-      (event.reportingComponent ?? '') +
-      (event.reportingInstance ?? ''),
-    event.message,
+    flattenString(
+      event.source.component +
+        (event.source.host ?? '') +
+        o.kind +
+        (o.namespace ?? '') +
+        o.name +
+        (o.uid ?? '') +
+        o.apiVersion +
+        event.type +
+        event.reason +
+        (event.reportingComponent ?? '') +
+        (event.reportingInstance ?? ''),
+    ),
+    flattenString(event.message),
   ];
 }
 

@@ -7,12 +7,16 @@
  *   namespace, name, fieldPath, uid and apiVersion, then type, reason and message.
  * - `getSpamKey` (the spam filter's per source + object key): source component and host, the involved object's kind,
  *   namespace, name, uid and apiVersion (no fieldPath, type, reason or message).
+ *
+ * The keys live in the correlator's LRU caches (4096 entries each), so they are flattened (the same text in one piece
+ * instead of a tree of eleven).
  */
+import { flattenString } from '../../engine/clone-graph.ts';
 import type { CoreEvent } from './core-event.ts';
 
 export function getEventKey(event: CoreEvent): string {
   const o = event.involvedObject;
-  return (
+  return flattenString(
     event.source.component +
     (event.source.host ?? '') +
     o.kind +
@@ -29,5 +33,5 @@ export function getEventKey(event: CoreEvent): string {
 
 export function getSpamKey(event: CoreEvent): string {
   const o = event.involvedObject;
-  return event.source.component + (event.source.host ?? '') + o.kind + (o.namespace ?? '') + o.name + o.uid + o.apiVersion;
+  return flattenString(event.source.component + (event.source.host ?? '') + o.kind + (o.namespace ?? '') + o.name + o.uid + o.apiVersion);
 }
