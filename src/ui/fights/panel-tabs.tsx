@@ -1,13 +1,16 @@
 /**
  * The bottom-right pane's switcher: Break things (faults), Load (sliders and HPA charts), GitOps, Fights and
  * Webhooks. The Fights tab carries the number of fights going on, in warning colour, so a fight is seen from any tab.
+ * Only the faults tab shows at first: the other panels load on demand, preloaded once the first frame is painted.
  */
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useSim } from '../state/sim-store.ts';
-import { LoadPanel } from '../hpa/load-panel.tsx';
-import { GitOpsPanel } from '../gitops/gitops-panel.tsx';
-import { WebhooksPanel } from '../webhooks/webhooks-panel.tsx';
-import { FightsPanel } from './fights-panel.tsx';
+import { lazyAfterFirstFrame } from '../state/after-first-frame.ts';
+
+const LoadPanel = lazyAfterFirstFrame(() => import('../hpa/load-panel.tsx'), (m) => m.LoadPanel);
+const GitOpsPanel = lazyAfterFirstFrame(() => import('../gitops/gitops-panel.tsx'), (m) => m.GitOpsPanel);
+const WebhooksPanel = lazyAfterFirstFrame(() => import('../webhooks/webhooks-panel.tsx'), (m) => m.WebhooksPanel);
+const FightsPanel = lazyAfterFirstFrame(() => import('./fights-panel.tsx'), (m) => m.FightsPanel);
 
 type Tab = 'faults' | 'load' | 'gitops' | 'fights' | 'webhooks';
 
@@ -33,10 +36,12 @@ export function PanelTabs({ faults }: { faults: ReactNode }) {
       </div>
       <div className="tab-body" role="tabpanel">
         {tab === 'faults' && faults}
-        {tab === 'load' && <LoadPanel />}
-        {tab === 'gitops' && <GitOpsPanel />}
-        {tab === 'fights' && <FightsPanel />}
-        {tab === 'webhooks' && <WebhooksPanel />}
+        <Suspense fallback={<p className="hint">Loading…</p>}>
+          {tab === 'load' && <LoadPanel />}
+          {tab === 'gitops' && <GitOpsPanel />}
+          {tab === 'fights' && <FightsPanel />}
+          {tab === 'webhooks' && <WebhooksPanel />}
+        </Suspense>
       </div>
     </div>
   );

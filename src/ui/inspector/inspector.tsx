@@ -1,8 +1,14 @@
-/** The right-hand panel: whatever is selected (an object, a controller, an event), or a hint. */
+/**
+ * The right-hand panel: whatever is selected (an object, a controller, an event), or a hint. Nothing is selected at
+ * first, so the three inspectors load on demand (preloaded once the first frame is painted).
+ */
+import { Suspense } from 'react';
 import { useSim } from '../state/sim-store.ts';
-import { ObjectInspector } from './object-inspector.tsx';
-import { ControllerInspector } from './controller-inspector.tsx';
-import { EventInspector } from './event-inspector.tsx';
+import { lazyAfterFirstFrame } from '../state/after-first-frame.ts';
+
+const ObjectInspector = lazyAfterFirstFrame(() => import('./object-inspector.tsx'), (m) => m.ObjectInspector);
+const ControllerInspector = lazyAfterFirstFrame(() => import('./controller-inspector.tsx'), (m) => m.ControllerInspector);
+const EventInspector = lazyAfterFirstFrame(() => import('./event-inspector.tsx'), (m) => m.EventInspector);
 
 export function Inspector() {
   const selection = useSim((s) => s.selection);
@@ -25,7 +31,7 @@ export function Inspector() {
           </button>
         )}
       </header>
-      {body}
+      <Suspense fallback={<p>Loading…</p>}>{body}</Suspense>
     </section>
   );
 }

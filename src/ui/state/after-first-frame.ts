@@ -3,14 +3,48 @@
  * shown an error, or {@link AT_LATEST_MS} have passed; then true for good. Heavy panels that the first animated frame
  * does not need (the Monaco editor, the ELK layout worker, the lessons list) wait for it, so they do not compete for
  * the main thread and the CPU with the worker's start and React's first render.
+ *
+ * Code the first frame does not show (panels behind a tab or a click, the YAML library) is kept out of the page's
+ * entry chunk with `import()`; {@link preloadAfterFirstFrame} fetches it as soon as that frame is painted, so a user
+ * who opens it later does not wait for it. {@link lazyAfterFirstFrame} is `React.lazy` plus that preload.
  */
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useSim } from './sim-store.ts';
 
 /** However the start goes, heavy panels mount at most this long (wall ms) after the first component asked. */
 export const AT_LATEST_MS = 3000;
 
 let passed = false;
+const preloads: Array<() => Promise<unknown>> = [];
+
+function pass(): void {
+  if (passed) return;
+  passed = true;
+  for (const load of preloads.splice(0)) preload(load);
+}
+
+/** A failed preload is not an error yet: the code is imported again where it is used, which reports the failure there. */
+function preload(load: () => Promise<unknown>): void {
+  load().catch(() => undefined);
+}
+
+/**
+ * Calls `load` (an `import()` of a chunk) once the first animated frame has been painted, or at once if it has been.
+ * Importing the same module again where it is used then resolves from the module map without a fetch.
+ */
+export function preloadAfterFirstFrame(load: () => Promise<unknown>): void {
+  if (passed) preload(load);
+  else preloads.push(load);
+}
+
+/**
+ * `React.lazy` for a named export of a module that the first frame does not show, preloaded after the first frame.
+ * Mount it inside a `<Suspense>` (and a `PanelBoundary`, which shows a failed load and offers to retry).
+ */
+export function lazyAfterFirstFrame<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>): LazyExoticComponent<ComponentType<P>> {
+  preloadAfterFirstFrame(load);
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
 
 export function useAfterFirstFrame(): boolean {
   // 1 ms: the first time the top bar's clock shows ("0.001 s") as moving.
@@ -19,7 +53,7 @@ export function useAfterFirstFrame(): boolean {
   useEffect(() => {
     if (after) return;
     const done = () => {
-      passed = true;
+      pass();
       setAfter(true);
     };
     if (passed) return done();
