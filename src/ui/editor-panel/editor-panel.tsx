@@ -4,16 +4,17 @@
  * when any document is invalid.
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { stringify } from 'yaml';
 import { act, inspect } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
-import { statusMarkers, syntaxMarkers, type EditorMarker } from '../editor/markers.ts';
+import type { EditorMarker } from '../editor/markers.ts';
 import { DEFAULT_MANIFESTS } from '../default-demo.ts';
 import { registerCustomResourceSchema } from '../editor/custom-resource-schemas.ts';
-import { crdSchemasIn } from './crd-schemas.ts';
-import { useAfterFirstFrame } from '../state/after-first-frame.ts';
+import { preloadAfterFirstFrame, useAfterFirstFrame } from '../state/after-first-frame.ts';
 
 const YamlEditor = lazy(() => import('../editor/yaml-editor.tsx'));
+/** Markers, CRD schemas and YAML output, with the yaml library: not needed before the user acts (see yaml-tools.ts). */
+const loadYamlTools = () => import('./yaml-tools.ts');
+preloadAfterFirstFrame(loadYamlTools);
 
 export function EditorPanel() {
   const [text, setText] = useState(DEFAULT_MANIFESTS);
@@ -26,14 +27,22 @@ export function EditorPanel() {
   const editorWanted = useAfterFirstFrame();
 
   const apply = useCallback(async () => {
-    const syntax = syntaxMarkers(text);
-    if (syntax.length) {
-      setMarkers(syntax);
-      setOutput({ ok: false, lines: ['error: the YAML has syntax errors (marked in the editor); nothing was applied'] });
-      return;
-    }
     setBusy(true);
     try {
+      let tools: Awaited<ReturnType<typeof loadYamlTools>>;
+      try {
+        tools = await loadYamlTools();
+      } catch (e) {
+        setOutput({ ok: false, lines: [`error: the page could not load its YAML code (${(e as Error).message}); nothing was applied`] });
+        return;
+      }
+      const { syntaxMarkers, statusMarkers, crdSchemasIn } = tools;
+      const syntax = syntaxMarkers(text);
+      if (syntax.length) {
+        setMarkers(syntax);
+        setOutput({ ok: false, lines: ['error: the YAML has syntax errors (marked in the editor); nothing was applied'] });
+        return;
+      }
       const r = await act({ type: 'apply', manifests: text });
       const failed = r.results.filter((x) => x.status && x.index !== undefined).map((x) => ({ documentIndex: x.index!, status: x.status! }));
       const inputErrors: EditorMarker[] = r.errors
@@ -61,6 +70,7 @@ export function EditorPanel() {
     const live: Record<string, unknown> = { apiVersion: o.apiVersion, kind: o.kind, metadata: meta };
     if (o.spec !== undefined) live.spec = o.spec;
     if (o.data !== undefined) live.data = o.data;
+    const { stringify } = await loadYamlTools();
     setText(stringify(live));
     setMarkers([]);
     setOutput({ ok: true, lines: [`loaded the live ${o.kind.toLowerCase()}/${name} (spec only: status belongs to its controller)`] });

@@ -2,8 +2,8 @@
  * Pick a lesson: each is a scenario file (seed, nodes, manifests, timed actions and faults). Opening one restarts the
  * simulation with it; "Playground" goes back to the default demo. The lessons are listed once the first frame is shown.
  */
-import { useState } from 'react';
-import { lessons } from './lessons.ts';
+import { useEffect, useState } from 'react';
+import type { Lesson } from './lessons.ts';
 import { useAfterFirstFrame } from '../state/after-first-frame.ts';
 import { play, start } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
@@ -12,8 +12,21 @@ import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_SEED } from '../default-demo.
 export function LessonPicker() {
   const [id, setId] = useState('');
   const select = useSim((s) => s.select);
-  // The list is read once the simulation is seen moving (reading it parses every scenario file).
-  const list = useAfterFirstFrame() ? lessons() : [];
+  // The list is loaded once the simulation is seen moving: the scenario files and the YAML parser that reads their
+  // names are a chunk of their own, out of the page's entry.
+  const after = useAfterFirstFrame();
+  const [list, setList] = useState<Lesson[]>([]);
+  useEffect(() => {
+    if (!after) return;
+    let live = true;
+    void import('./lessons.ts').then(
+      (m) => live && setList(m.lessons()),
+      () => undefined, // Not loaded (offline, a new deployment): the picker offers the playground only.
+    );
+    return () => {
+      live = false;
+    };
+  }, [after]);
   const lesson = list.find((l) => l.id === id);
   const open = async (next: string) => {
     setId(next);

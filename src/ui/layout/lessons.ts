@@ -1,7 +1,8 @@
 /**
  * The scenario files of the repository, bundled into the page as text (static, offline), with their names and lessons.
  * Their names are read by parsing each file, which takes a while (tens of files): {@link lessons} does it on first
- * use, not while the page's modules load.
+ * use, not while the page's modules load. The lesson picker imports this module once the first frame is painted, so
+ * the files' text and the YAML parser are a chunk of their own, not part of the page's entry.
  */
 import { parse } from 'yaml';
 
