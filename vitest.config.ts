@@ -7,7 +7,8 @@ export default defineConfig({
     exclude: ['**/*.browser.test.*', 'node_modules/**', 'e2e/**'],
     testTimeout: 30_000,
     pool: 'threads',
-    // The simulation reads yaml, ajv and croner through src/sim/libraries.ts, which Node loads once before use.
-    setupFiles: ['src/sim/testing/load-libraries.setup.ts'],
+    // The simulation reads yaml, ajv, croner and fast-json-patch through src/sim/libraries.ts, and the worker its
+    // scenario reader through src/worker/on-demand.ts: loaded once, before the tests, as Node entry points do.
+    setupFiles: ['src/sim/testing/load-libraries.setup.ts', 'src/worker/testing/load-on-demand.setup.ts'],
   },
 });

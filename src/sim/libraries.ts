@@ -3,7 +3,8 @@
  *
  * - `yaml` reads manifest and scenario text (a cluster fed parsed objects never needs it);
  * - `ajv` compiles a CustomResourceDefinition's openAPIV3Schema;
- * - `croner` reads a CronJob's schedule.
+ * - `croner` reads a CronJob's schedule;
+ * - `fast-json-patch` applies a JSON patch (a person's `kubectl patch --type json`, a mutating webhook's answer).
  *
  * Together they are a quarter of the page's simulation worker, and the page's first frame (the default demo, sent as
  * objects) needs none of them, so the worker loads them on demand ({@link loadLibraries}, one `import()` each) before
@@ -15,11 +16,13 @@
 import type * as Yaml from 'yaml';
 import type AjvClass from 'ajv';
 import type { Cron } from 'croner';
+import type * as JsonPatch from 'fast-json-patch/index.mjs';
 
 export interface Libraries {
   yaml: typeof Yaml;
   Ajv: typeof AjvClass;
   Cron: typeof Cron;
+  jsonPatch: typeof JsonPatch;
 }
 
 let loaded: Libraries | undefined;
@@ -28,8 +31,9 @@ let loading: Promise<Libraries> | undefined;
 /** Loads the libraries once; later calls return the same promise. A failed load (offline page) can be retried. */
 export function loadLibraries(): Promise<Libraries> {
   if (loaded) return Promise.resolve(loaded);
-  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner')]).then(
-    ([yaml, ajv, croner]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron }),
+  // fast-json-patch's CommonJS entry has no named exports under Node's ESM loader; its ESM build does, everywhere.
+  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner'), import('fast-json-patch/index.mjs')]).then(
+    ([yaml, ajv, croner, jsonPatch]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron, jsonPatch }),
     (err: unknown) => {
       loading = undefined;
       throw err;
@@ -44,6 +48,6 @@ export function librariesLoaded(): boolean {
 
 /** The loaded libraries; throws if {@link loadLibraries} has not finished (the caller forgot to await it). */
 export function libraries(): Libraries {
-  if (!loaded) throw new Error('the yaml, ajv and croner libraries are not loaded: await loadLibraries() before this input');
+  if (!loaded) throw new Error('the yaml, ajv, croner and fast-json-patch libraries are not loaded: await loadLibraries() before this input');
   return loaded;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from './simulation.ts';
+import { libraries } from './libraries.ts';
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment
@@ -27,6 +28,19 @@ describe('Simulation', () => {
     expect(sim.getObject('deploy', 'default', 'web')?.spec).toMatchObject({ replicas: 3, strategy: { type: 'RollingUpdate' } });
     expect(sim.apply(DEPLOYMENT).messages).toEqual(['deployment.apps/web unchanged']);
     expect(sim.apply(DEPLOYMENT.replace('replicas: 3', 'replicas: 5')).messages).toEqual(['deployment.apps/web configured']);
+  });
+
+  it('applying YAML text and applying the same manifests as objects give the same run, byte for byte', () => {
+    const run = (manifests: string | object[]) => {
+      const sim = Simulation.create({ seed: 7, nodes: 2 });
+      expect(sim.apply(manifests).ok).toBe(true);
+      sim.runUntil(20_000);
+      return JSON.stringify(sim.trace.slice());
+    };
+    const objects = [JSON.parse(JSON.stringify(libraries().yaml.parse(DEPLOYMENT)))];
+    const fromText = run(DEPLOYMENT);
+    expect(run(objects)).toBe(fromText);
+    expect(fromText.length).toBeGreaterThan(10_000);
   });
 
   it('applies nothing when one document is invalid, and says which field is wrong', () => {

@@ -22,8 +22,11 @@ export const simulationSetup = z.object({
   nodes: z.optional(z.int().check(z.minimum(0), z.maximum(5000))),
   /** Scenario file text (YAML); its manifests and timed actions are played. */
   scenario: z.optional(z.string().check(z.maxLength(8 * 1024 * 1024))),
-  /** Manifests applied at time 0 when there is no scenario. */
-  manifests: z.optional(z.string().check(z.maxLength(8 * 1024 * 1024))),
+  /**
+   * Manifests applied at time 0 when there is no scenario: YAML text, or objects (the page's default demo, which then
+   * starts without the worker loading its YAML library; see needs-libraries.ts).
+   */
+  manifests: z.optional(z.union([z.string().check(z.maxLength(8 * 1024 * 1024)), z.array(z.looseObject({})).check(z.maxLength(10_000))])),
   /** A saved run to rebuild (share link). */
   recipe: z.optional(z.unknown()),
 });

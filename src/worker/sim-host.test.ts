@@ -167,3 +167,91 @@ describe('SimHost time travel bounds', () => {
     expect(ticks).toBeGreaterThan(1);
   });
 });
+
+describe('SimHost on-demand libraries', () => {
+  function withLoader() {
+    const messages: WorkerMessage[] = [];
+    let wall = 0;
+    let loaded = false;
+    let settle: { resolve: () => void; reject: (e: Error) => void } | undefined;
+    let loads = 0;
+    const host = new SimHost((m) => messages.push(m), () => wall, {
+      loaded: () => loaded,
+      load: () => {
+        loads++;
+        return new Promise<void>((resolve, reject) => {
+          settle = { resolve: () => ((loaded = true), resolve()), reject };
+        });
+      },
+    });
+    return {
+      host,
+      messages,
+      loads: () => loads,
+      finish: () => settle!.resolve(),
+      fail: (message: string) => settle!.reject(new Error(message)),
+      advanceWall(ms: number) {
+        wall += ms;
+        host.tick();
+      },
+      frames: () => messages.filter((m): m is Frame => m.type === 'frame'),
+    };
+  }
+  const objects = [
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } } },
+    },
+  ];
+
+  it('obeys at once what needs no library: the default demo sent as objects plays without loading them', () => {
+    const h = withLoader();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1, manifests: objects } });
+    h.host.receive({ type: 'play' });
+    h.advanceWall(16);
+    expect(h.loads()).toBe(0);
+    expect(h.messages[0]).toMatchObject({ type: 'reply', requestId: 1, ok: true });
+    expect(h.frames().at(-1)!.now).toBeGreaterThan(0);
+  });
+
+  it('holds text and everything after it, with virtual time standing still, until the libraries are in; then obeys in order', async () => {
+    const h = withLoader();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1, manifests: objects } });
+    h.host.receive({ type: 'play' });
+    h.advanceWall(16);
+    const before = h.frames().at(-1)!.now;
+    h.host.receive({ type: 'act', requestId: 2, action: { type: 'apply', manifests: DEPLOYMENT.replace('name: web', 'name: api') } });
+    h.host.receive({ type: 'inspect', requestId: 3, ref: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'api' } });
+    h.advanceWall(500);
+    expect(h.messages.filter((m) => m.type === 'reply')).toHaveLength(1);
+    expect(h.frames().at(-1)!.now).toBe(before);
+    h.finish();
+    await Promise.resolve();
+    await Promise.resolve();
+    const replies = h.messages.filter((m) => m.type === 'reply');
+    expect(replies.map((r) => r.requestId)).toEqual([1, 2, 3]);
+    expect(replies[1]).toMatchObject({ ok: true, kind: 'act', result: { ok: true } });
+    expect(replies[2]).toMatchObject({ ok: true, kind: 'inspect' });
+    expect(h.loads()).toBe(1);
+    // Time resumes from where it stood, not from the wall time spent loading.
+    h.advanceWall(16);
+    expect(h.frames().at(-1)!.now).toBeLessThanOrEqual(before + 16);
+  });
+
+  it('a failed load answers what needed the libraries with a clear error, obeys the rest, and tries again next time', async () => {
+    const h = withLoader();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, scenario: 'name: x' } });
+    h.host.receive({ type: 'init', v: 1, requestId: 2, setup: { seed: 1, nodes: 1, manifests: objects } });
+    h.fail('Failed to fetch dynamically imported module');
+    await Promise.resolve();
+    await Promise.resolve();
+    const replies = h.messages.filter((m) => m.type === 'reply');
+    expect(replies[0]).toMatchObject({ requestId: 1, ok: false });
+    expect((replies[0] as { error: string }).error).toMatch(/could not load the libraries .*Failed to fetch/);
+    expect(replies[1]).toMatchObject({ requestId: 2, ok: true });
+    h.host.receive({ type: 'act', requestId: 3, action: { type: 'apply', manifests: DEPLOYMENT } });
+    expect(h.loads()).toBe(2);
+  });
+});

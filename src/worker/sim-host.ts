@@ -6,15 +6,15 @@
  */
 import { FightDetector } from '../sim/analysis/fight-detector.ts';
 import { gitRepoOf } from '../sim/gitops/git-repo.ts';
-import { parseScenario, formatScenarioError } from '../sim/scenario/parse-scenario.ts';
 import type { ScenarioAction } from '../sim/scenario/scenario.ts';
-import { resolveSelection } from '../sim/scenario/run-scenario.ts';
 import { Simulation, simulationOptionsFor, type SimulationRecipe } from '../sim/simulation.ts';
 import type { TraceEvent } from '../sim/trace/trace-event.ts';
 import { controllerDetail, inspectObject } from './inspection.ts';
 import { objectKey, sameSummary, summarize } from './object-summary.ts';
 import { HpaSampler } from './hpa-frame.ts';
 import { parseCommand } from './commands.ts';
+import { needsLibraries } from './needs-libraries.ts';
+import { loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
 import {
   PROTOCOL_VERSION,
   type ActReply,
@@ -72,13 +72,54 @@ export class SimHost {
   /** HPA replica series for the page's chart, sampled per frame. */
   private hpaSampler = new HpaSampler();
 
+  /**
+   * Messages received while the on-demand libraries load, obeyed in order once they are in. While any is held,
+   * virtual time stands still: an action applies at the moment the person acted, however long the load took.
+   */
+  private held: unknown[] = [];
+
   constructor(
     private readonly post: (message: WorkerMessage) => void,
     private readonly wallNow: () => number,
+    /** What is loaded on demand (on-demand.ts); tests pass a loader they control. */
+    private readonly libraries: { loaded(): boolean; load(): Promise<unknown> } = { loaded: onDemandLoaded, load: loadOnDemand },
   ) {}
 
   /** Entry point for every message from the page. Never throws. */
   receive(data: unknown): void {
+    if (this.held.length === 0 && (this.libraries.loaded() || !needsLibraries(data))) return this.obey(data);
+    this.held.push(data);
+    if (this.held.length > 1) return;
+    let load: Promise<unknown>;
+    try {
+      load = this.libraries.load();
+    } catch (err) {
+      load = Promise.reject(err);
+    }
+    load.then(
+      () => this.release(undefined),
+      (err: unknown) => this.release(err instanceof Error ? err.message : String(err)),
+    );
+  }
+
+  /** The libraries are in (or failed to load: `error`): obey the held messages in order. */
+  private release(error: string | undefined): void {
+    const held = this.held;
+    this.held = [];
+    this.lastWall = this.wallNow();
+    for (const data of held) {
+      if (error === undefined || !needsLibraries(data)) {
+        this.obey(data);
+        continue;
+      }
+      const message = `could not load the libraries that read YAML, CRD schemas and cron schedules (${error}); reload the page to try again`;
+      const requestId = (data as { requestId?: unknown }).requestId;
+      if (typeof requestId === 'number') this.post({ type: 'reply', requestId, ok: false, error: message });
+      else this.post({ type: 'error', message });
+    }
+  }
+
+  private obey(data: unknown): void {
     const parsed = parseCommand(data);
     if (!parsed.ok) {
       const requestId = typeof (data as { requestId?: unknown })?.requestId === 'number' ? (data as { requestId: number }).requestId : -1;
@@ -100,6 +141,7 @@ export class SimHost {
 
   /** Called by the worker about every animation frame: advance if playing, then post a frame if anything changed. */
   tick(): void {
+    if (this.held.length > 0) return;
     const wall = this.wallNow();
     const dt = Math.min(MAX_WALL_STEP_MS, Math.max(0, wall - this.lastWall));
     this.lastWall = wall;
@@ -186,6 +228,7 @@ export class SimHost {
         return { error: `cannot open this link: ${(err as Error).message}` };
       }
     } else if (setup.scenario !== undefined) {
+      const { parseScenario, formatScenarioError } = scenarioReader();
       const parsed = parseScenario(setup.scenario);
       if (!parsed.ok) return { error: parsed.errors.map((e) => formatScenarioError(e)).join('\n') };
       sim = Simulation.create(simulationOptionsFor(parsed.scenario));
@@ -258,7 +301,7 @@ export class SimHost {
   private playScenarioAction(a: ScenarioAction): void {
     const sim = this.sim!;
     this.rescan = true;
-    const action = resolveSelection(sim, a);
+    const action = scenarioReader().resolveSelection(sim, a);
     if (typeof action === 'string') sim.cluster.ctx.trace.emit('scenario', { kind: 'scenario.note', detail: `skipped: ${action}` });
     else sim.act(action);
   }

@@ -59,7 +59,8 @@ function get(): SimClient {
 export interface StartOptions {
   seed: number | string;
   nodes?: number;
-  manifests?: string;
+  /** YAML text, or objects (the default demo: the worker then starts without loading its YAML library). */
+  manifests?: string | Record<string, unknown>[];
   scenario?: string;
   recipe?: SimulationRecipe;
 }

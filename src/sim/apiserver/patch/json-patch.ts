@@ -8,8 +8,8 @@
  * `errors.NewGenericServerResponse(http.StatusUnprocessableEntity, ...)`: 422 Invalid with the fixed message
  * "the server rejected our request due to an error in our request" (the library's own text is dropped).
  */
-// The package's CommonJS entry has no named exports under Node's ESM loader; its ESM build does, everywhere.
-import { applyPatch, deepClone, JsonPatchError, type Operation } from 'fast-json-patch/index.mjs';
+import type { Operation } from 'fast-json-patch/index.mjs';
+import { libraries } from '../../libraries.ts';
 import { badRequest, type Status } from '../../api/status.ts';
 import { PatchError } from './patch-error.ts';
 
@@ -48,6 +48,7 @@ export function applyJsonPatch(target: unknown, operations: unknown): unknown {
       throw new PatchError(badRequest('json: cannot unmarshal into Go value of type jsonpatch.Operation'));
     }
   }
+  const { applyPatch, deepClone, JsonPatchError } = libraries().jsonPatch;
   try {
     const ops = deepClone(operations) as Operation[];
     // validateOperation = true: malformed ops (unknown op, missing value/from, bad pointer) fail like a failed apply.

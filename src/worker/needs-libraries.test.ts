@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { needsLibraries } from './needs-libraries.ts';
+
+const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' } };
+const cronJob = { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'tick' } };
+const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'a.b.c' } };
+const init = (setup: object) => ({ type: 'init', v: 1, requestId: 1, setup });
+const act = (action: object) => ({ type: 'act', requestId: 2, action });
+
+describe('needsLibraries', () => {
+  it('is false for the default demo sent as objects and for time controls', () => {
+    expect(needsLibraries(init({ seed: 42, nodes: 3, manifests: [deployment] }))).toBe(false);
+    expect(needsLibraries(init({ seed: 42 }))).toBe(false);
+    for (const type of ['play', 'pause', 'step', 'stepBack', 'seek', 'advance', 'inspect', 'recipe']) {
+      expect(needsLibraries({ type })).toBe(false);
+    }
+  });
+
+  it('is true for any text: manifests, a scenario file, a share link, a Git commit', () => {
+    expect(needsLibraries(init({ seed: 1, manifests: 'kind: Deployment' }))).toBe(true);
+    expect(needsLibraries(init({ seed: 1, scenario: 'name: x' }))).toBe(true);
+    expect(needsLibraries(init({ seed: 1, recipe: { version: 1 } }))).toBe(true);
+    expect(needsLibraries(act({ type: 'apply', manifests: '' }))).toBe(true);
+    expect(needsLibraries(act({ type: 'git-commit', files: {} }))).toBe(true);
+  });
+
+  it('is true when objects can bring a CronJob or a CustomResourceDefinition in, by kind, resource or short name', () => {
+    expect(needsLibraries(init({ seed: 1, manifests: [deployment, cronJob] }))).toBe(true);
+    expect(needsLibraries(act({ type: 'create', manifests: [crd] }))).toBe(true);
+    expect(needsLibraries(act({ type: 'apply', manifests: [{ kind: 'List', items: [cronJob] }] }))).toBe(true);
+    expect(needsLibraries(act({ type: 'patch', resource: 'cj', name: 'tick', patch: {} }))).toBe(true);
+    expect(needsLibraries(act({ type: 'patch', resource: 'crd', name: 'a.b.c', patch: {} }))).toBe(true);
+    expect(needsLibraries(act({ type: 'patch', resource: 'cronjobs.batch', name: 'tick', patch: {} }))).toBe(true);
+    expect(needsLibraries(act({ type: 'apply', manifests: [{ kind: 'MutatingWebhookConfiguration' }] }))).toBe(true);
+    expect(needsLibraries(act({ type: 'patch', resource: 'deploy', name: 'web', patchType: 'json', patch: [] }))).toBe(true);
+    expect(needsLibraries(act({ type: 'apply', manifests: [deployment] }))).toBe(false);
+    expect(needsLibraries(act({ type: 'patch', resource: 'deploy', name: 'web', patch: { spec: { replicas: 2 } } }))).toBe(false);
+  });
+
+  it('is false for actions that only change what exists, whatever they carry', () => {
+    expect(needsLibraries(act({ type: 'delete', resource: 'cronjob', name: 'tick' }))).toBe(false);
+    expect(needsLibraries(act({ type: 'fault', fault: { type: 'kill-node', node: 'node-1' } }))).toBe(false);
+  });
+
+  it('never throws on hostile messages; a cycle counts as needing them', () => {
+    const cyclic: Record<string, unknown> = { kind: 'Deployment' };
+    cyclic['self'] = cyclic;
+    expect(needsLibraries(act({ type: 'apply', manifests: [cyclic] }))).toBe(true);
+    for (const m of [null, undefined, 3, 'init', [], { type: 'init' }, { type: 'init', setup: 5 }, { type: 'act', action: [] }, act({ type: 10n })]) {
+      expect(() => needsLibraries(m)).not.toThrow();
+    }
+  });
+});
