@@ -14,6 +14,10 @@ export default defineConfig({
   optimizeDeps: {
     include: [
       'yaml',
+      // The simulation worker's on-demand libraries (src/sim/libraries.ts), imported the first time a message needs them.
+      'ajv',
+      'croner',
+      'fast-json-patch/index.mjs',
       'zod/mini',
       'path-browserify',
       'vscode-languageserver-types',
