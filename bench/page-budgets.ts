@@ -78,6 +78,8 @@ interface Loaded {
   url: string;
   bytes: number;
   gzip: number;
+  /** The chunks it imports statically (`import … from "./x.js"`; not `import("./x.js")`), as paths like `url`. */
+  staticImports: string[];
 }
 
 async function initialJs(context: BrowserContext, url: string, output: BuiltChunk[]): Promise<void> {
@@ -88,7 +90,12 @@ async function initialJs(context: BrowserContext, url: string, output: BuiltChun
     if (!r.url().endsWith('.js')) return;
     pending.push(
       r.body().then(
-        (b) => void files.push({ url: new URL(r.url()).pathname.replace(/^\//, ''), bytes: b.length, gzip: gzipSync(b).length }),
+        (b) => {
+          const url = new URL(r.url()).pathname.replace(/^\//, '');
+          const dir = url.slice(0, url.lastIndexOf('/') + 1);
+          const staticImports = [...b.toString('utf8').matchAll(/\b(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => dir + m[1]);
+          files.push({ url, bytes: b.length, gzip: gzipSync(b).length, staticImports });
+        },
         () => undefined,
       ),
     );
@@ -114,7 +121,10 @@ async function initialJs(context: BrowserContext, url: string, output: BuiltChun
   const chunks = output.filter((c) => c.type === 'chunk');
   const entry = chunks.find((c) => c.isEntry && /index/.test(c.fileName));
   const entryFiles = new Set<string>(entry ? [entry.fileName, ...(entry.imports ?? [])] : []);
-  const group = (f: Loaded) => (entryFiles.has(f.url) ? 'entry (index.html)' : /sim\.worker/.test(f.url) ? 'simulation worker' : 'lazy (editor, its workers)');
+  // The simulation worker's script and the chunks it imports statically (its on-demand ones are imported dynamically).
+  const workerFiles = new Set([...seen.values()].filter((f) => /sim\.worker/.test(f.url)).flatMap((f) => [f.url, ...f.staticImports]));
+  const group = (f: Loaded) =>
+    entryFiles.has(f.url) ? 'entry (index.html)' : workerFiles.has(f.url) ? 'simulation worker' : 'lazy (after the first frame: editor, ELK, panels, lessons)';
   const sums = new Map<string, { bytes: number; gzip: number }>();
   console.log('\n1. JS requested before any interaction (gzip level 6):');
   for (const f of [...seen.values()].sort((a, b) => b.gzip - a.gzip)) {
