@@ -98,8 +98,103 @@ function copyJsonData(value: unknown, size: { bytes: number }, depth: number): u
 }
 
 /**
+ * {@link copyJsonData} without the copy: the same walk, the same size estimate and the same errors, in the same
+ * order. A frozen object cannot change, so the size of one found to be JSON data is remembered (with its nesting
+ * height, so that the depth limit still applies wherever it is met again): a client's body shares its frozen
+ * subtrees with the informer cache it read them from, and they are measured once.
+ */
+function measureJsonData(value: unknown, size: { bytes: number }, depth: number): number {
+  if (typeof value !== 'object' || value === null) {
+    copyJsonData(value, size, depth);
+    return 0;
+  }
+  const frozen = Object.isFrozen(value);
+  if (frozen) {
+    const known = MEASURED.get(value);
+    // Its deepest object is at depth + height - 1: within the limit here too, or walked again to fail as a copy would.
+    if (known !== undefined && depth + known.height - 1 <= MAX_DEPTH) {
+      size.bytes += known.bytes;
+      return known.height;
+    }
+  }
+  if (depth > MAX_DEPTH) throw new NotJsonError('object nesting too deep');
+  const before = size.bytes;
+  let below = 0;
+  if (Array.isArray(value)) {
+    size.bytes += 2 + value.length;
+    for (let i = 0; i < value.length; i++) below = Math.max(below, measureJsonData(value[i], size, depth + 1));
+  } else {
+    size.bytes += 2;
+    for (const k of Object.keys(value)) {
+      // A copy's `out.__proto__ = v` sets its prototype instead: only a copy gives what a copy gives.
+      if (k === '__proto__') throw new NeedsCopy();
+      size.bytes += k.length + 4;
+      below = Math.max(below, measureJsonData((value as Record<string, unknown>)[k], size, depth + 1));
+    }
+  }
+  if (frozen) MEASURED.set(value, { bytes: size.bytes - before, height: below + 1 });
+  return below + 1;
+}
+
+/** Thrown by {@link measureJsonData} for data whose copy is not equal to it (a `__proto__` key). */
+class NeedsCopy extends Error {}
+
+/** {@link copyJsonData}'s result for data the write only reads: `value` itself once measured, else its copy. */
+function sharedOrCopied(value: unknown, size: { bytes: number }, depth: number): unknown {
+  const before = size.bytes;
+  try {
+    measureJsonData(value, size, depth);
+    return value;
+  } catch (e) {
+    if (!(e instanceof NeedsCopy)) throw e;
+    size.bytes = before;
+    return copyJsonData(value, size, depth);
+  }
+}
+
+/** Size estimate and nesting height (an object of scalars: 1) of frozen JSON data measured before. A pure cache. */
+const MEASURED = new WeakMap<object, { bytes: number; height: number }>();
+
+/**
+ * The private draft of a /status write's body: only `metadata` and `status` are copied, since the update keeps
+ * everything else from the stored object (`prepareForStatusUpdate`) and replaces `metadata.managedFields`; the other
+ * fields and the sent managedFields are measured ({@link measureJsonData}) and left shared, unread by the write.
+ * The walk, the size estimate and the first error are {@link copyJsonData}'s.
+ */
+function copyStatusBody(body: Record<string, unknown>, size: { bytes: number }): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  size.bytes += 2;
+  for (const k of Object.keys(body)) {
+    size.bytes += k.length + 4;
+    const v = body[k];
+    if (k === 'status' || k === '__proto__') out[k] = copyJsonData(v, size, 1);
+    else if (k === 'metadata' && isPlainObject(v)) {
+      const meta: Record<string, unknown> = {};
+      size.bytes += 2;
+      for (const mk of Object.keys(v)) {
+        size.bytes += mk.length + 4;
+        meta[mk] = mk === 'managedFields' ? sharedOrCopied(v[mk], size, 2) : copyJsonData(v[mk], size, 2);
+      }
+      out[k] = meta;
+    } else out[k] = sharedOrCopied(v, size, 1);
+  }
+  return out;
+}
+
+/**
+ * The draft of a body and the estimate of its JSON size: a whole copy, or for a /status write
+ * {@link copyStatusBody}'s. Throws for data JSON cannot carry (the same error either way).
+ */
+export function copyBody(body: Record<string, unknown>, statusWrite: boolean): { draft: KubeObject; bytes: number } {
+  const size = { bytes: 0 };
+  const draft = (statusWrite ? copyStatusBody(body, size) : copyJsonData(body, size, 0)) as KubeObject;
+  return { draft, bytes: size.bytes };
+}
+
+/**
  * Checks a create/update body and returns a private mutable copy of it (one walk that copies and measures), with apiVersion
- * and kind filled from the request when absent and `metadata` guaranteed to be an object.
+ * and kind filled from the request when absent and `metadata` guaranteed to be an object. For a /status write only
+ * what the write uses is copied ({@link copyStatusBody}).
  */
 export function decodeBody(req: ApiRequest, info: ResourceInfo, body: unknown): KubeObject | Status {
   if (!isPlainObject(body)) return notAnObject(body);
@@ -113,15 +208,15 @@ export function decodeBody(req: ApiRequest, info: ResourceInfo, body: unknown): 
   if (body.metadata !== undefined && !isPlainObject(body.metadata)) {
     return badRequest(`json: cannot unmarshal ${goType(body.metadata)} into Go struct field ${info.kind}.metadata of type v1.ObjectMeta`);
   }
-  let draft: KubeObject;
-  const size = { bytes: 0 };
+  let copied: { draft: KubeObject; bytes: number };
   try {
-    draft = copyJsonData(body, size, 0) as KubeObject;
+    copied = copyBody(body, req.subresource === 'status');
   } catch (e) {
     return badRequest(`the request body is not JSON data: ${e instanceof Error ? e.message : String(e)}`);
   }
+  const { draft, bytes } = copied;
   // The estimate is close; near the limit, measure exactly.
-  if (size.bytes > MAX_REQUEST_BODY_BYTES * 0.9 && jsonLargerThan(body, MAX_REQUEST_BODY_BYTES)) {
+  if (bytes > MAX_REQUEST_BODY_BYTES * 0.9 && jsonLargerThan(body, MAX_REQUEST_BODY_BYTES)) {
     return requestEntityTooLarge(`limit is ${MAX_REQUEST_BODY_BYTES}`);
   }
   draft.apiVersion = expected;
