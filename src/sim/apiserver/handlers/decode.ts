@@ -100,15 +100,17 @@ function copyJsonData(value: unknown, size: { bytes: number }, depth: number): u
 /**
  * {@link copyJsonData} without the copy: the same walk, the same size estimate and the same errors, in the same
  * order. A frozen object cannot change, so the size of one found to be JSON data is remembered (with its nesting
- * height, so that the depth limit still applies wherever it is met again): a client's body shares its frozen
- * subtrees with the informer cache it read them from, and they are measured once.
+ * height, so that the depth limit still applies wherever it is met again) where it recurs: at the root of the walk
+ * (a client's body shares the pod's spec with the informer cache it read it from, and a /status write keeps the
+ * spec) and at a `fieldsV1` (carried over unchanged from version to version). Remembering every nested object cost
+ * more than walking it again.
  */
-function measureJsonData(value: unknown, size: { bytes: number }, depth: number): number {
+function measureJsonData(value: unknown, size: { bytes: number }, depth: number, remember: boolean): number {
   if (typeof value !== 'object' || value === null) {
     copyJsonData(value, size, depth);
     return 0;
   }
-  const frozen = Object.isFrozen(value);
+  const frozen = remember && Object.isFrozen(value);
   if (frozen) {
     const known = MEASURED.get(value);
     // Its deepest object is at depth + height - 1: within the limit here too, or walked again to fail as a copy would.
@@ -122,14 +124,14 @@ function measureJsonData(value: unknown, size: { bytes: number }, depth: number)
   let below = 0;
   if (Array.isArray(value)) {
     size.bytes += 2 + value.length;
-    for (let i = 0; i < value.length; i++) below = Math.max(below, measureJsonData(value[i], size, depth + 1));
+    for (let i = 0; i < value.length; i++) below = Math.max(below, measureJsonData(value[i], size, depth + 1, false));
   } else {
     size.bytes += 2;
     for (const k of Object.keys(value)) {
       // A copy's `out.__proto__ = v` sets its prototype instead: only a copy gives what a copy gives.
       if (k === '__proto__') throw new NeedsCopy();
       size.bytes += k.length + 4;
-      below = Math.max(below, measureJsonData((value as Record<string, unknown>)[k], size, depth + 1));
+      below = Math.max(below, measureJsonData((value as Record<string, unknown>)[k], size, depth + 1, k === 'fieldsV1'));
     }
   }
   if (frozen) MEASURED.set(value, { bytes: size.bytes - before, height: below + 1 });
@@ -143,7 +145,7 @@ class NeedsCopy extends Error {}
 function sharedOrCopied(value: unknown, size: { bytes: number }, depth: number): unknown {
   const before = size.bytes;
   try {
-    measureJsonData(value, size, depth);
+    measureJsonData(value, size, depth, true);
     return value;
   } catch (e) {
     if (!(e instanceof NeedsCopy)) throw e;
