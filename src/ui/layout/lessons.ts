@@ -1,10 +1,11 @@
 /**
  * The scenario files of the repository, bundled into the page as text (static, offline), with their names and lessons.
- * Their names are read by parsing each file, which takes a while (tens of files): {@link lessons} does it on first
- * use, not while the page's modules load. The lesson picker imports this module once the first frame is painted, so
- * the files' text and the YAML parser are a chunk of their own, not part of the page's entry.
+ * Their names are read by parsing each file's metadata (scenario-metadata.ts), which takes a while (tens of files):
+ * {@link lessons} does it on first use, not while the page's modules load. The lesson picker imports this module once
+ * the first frame is painted, so the files' text and the YAML parser are a chunk of their own, not part of the page's
+ * entry.
  */
-import { parse } from 'yaml';
+import { scenarioMetadata } from './scenario-metadata.ts';
 
 const files = import.meta.glob('../../../scenarios/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
@@ -30,9 +31,9 @@ function readLessons(): Lesson[] {
       let name = id;
       let description = '';
       try {
-        const doc = parse(text, { maxAliasCount: 10 }) as { metadata?: { name?: string; description?: string } } | null;
-        name = doc?.metadata?.name ?? id;
-        description = (doc?.metadata?.description ?? '').trim();
+        const metadata = scenarioMetadata(text) as { name?: string; description?: string } | undefined;
+        name = metadata?.name ?? id;
+        description = (metadata?.description ?? '').trim();
       } catch {
         // A bundled file that does not parse is still offered; the worker reports its error where it is opened.
       }
