@@ -172,8 +172,14 @@ export class Kubelet implements Reconciler {
     // `podStatusEqual`.
     if (canonicalEqual(status, pod.status ?? {})) return;
     // Remembered before the write: the watch event of the write may arrive before its response.
-    this.lastWritten.set(pod.metadata.uid ?? '', status);
-    yield* ctx.client.updateStatus<PodObject>({ ...pod, status });
+    const uid = pod.metadata.uid ?? '';
+    this.lastWritten.set(uid, status);
+    const stored = yield* ctx.client.updateStatus<PodObject>({ ...pod, status });
+    // The stored status, when it is the one written (as compared), is remembered instead: it is the api-server's
+    // frozen object, shared with the store and the informers, where ours was a second copy of every pod's status.
+    if (this.lastWritten.get(uid) === status && stored.status !== undefined && canonicalEqual(stored.status, status)) {
+      this.lastWritten.set(uid, stored.status);
+    }
     ctx.status(`pod ${status.phase}${describeContainers(status.containerStatuses ?? [])}`);
   }
 }
