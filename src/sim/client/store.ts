@@ -7,6 +7,7 @@
  * `DeletionHandlingMetaNamespaceKeyFunc` (client-go's default for informers).
  */
 import { keyOf, type KubeObject } from '../api/object.ts';
+import { flattenString } from '../engine/clone-graph.ts';
 
 /**
  * client-go's `DeletedFinalStateUnknown`: an object was deleted while the watch was disconnected, so its final
@@ -37,7 +38,8 @@ const keyOfFrozen = new WeakMap<KubeObject, string>();
 export function metaNamespaceKeyFunc(obj: KubeObject): string {
   let key = keyOfFrozen.get(obj);
   if (key === undefined) {
-    key = keyOf(obj);
+    // Flat: a key built by concatenation is a tree of pieces in V8, and every Map that compares it walks them.
+    key = flattenString(keyOf(obj));
     if (Object.isFrozen(obj)) keyOfFrozen.set(obj, key);
   }
   return key;
