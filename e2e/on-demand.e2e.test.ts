@@ -1,11 +1,11 @@
 /**
- * The simulation worker's on-demand libraries (src/worker/on-demand.ts), in a real browser: the page's first frame
- * (the default demo, sent as objects) fetches none of them; a lesson with a CronJob fetches them and runs as it does
- * headless; a message sent while they load waits for them instead of failing.
+ * The simulation worker's on-demand parts (src/worker/on-demand.ts), in a real browser: the page's first frame (the
+ * default demo, sent as objects) fetches none of them, the worker preloads them after it, a CronJob lesson runs; a
+ * message sent while they load waits for them, in order, with virtual time standing still.
  */
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { launchChromium, type Browser } from './harness.ts';
-import { byTestId, isConverged, openApp, podNames, postToWorker, until, virtualTime } from './page-driver.ts';
+import { byTestId, openApp, podNames, postToWorker, until, virtualTime } from './page-driver.ts';
 import type { Page } from 'playwright-core';
 import { DEFAULT_MANIFESTS } from '../src/ui/default-demo.ts';
 
@@ -25,20 +25,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
-test('the first frame fetches none of the on-demand libraries; a CronJob lesson fetches them and makes a Job a minute', async () => {
-  const requested: string[] = [];
-  const record = (r: { url(): string }) => requested.push(r.url());
+test('the first frame fetches none of the on-demand chunks; they come after it, and a CronJob lesson makes Jobs', async () => {
+  const requested: Array<{ url: string; at: number }> = [];
+  const record = (r: { url(): string }) => requested.push({ url: r.url(), at: Date.now() });
   browser.context.on('request', record);
   const { page, errors } = await openApp(browser.context, inject('pageUrl'));
+  const firstFrameShownAt = Date.now();
   try {
-    await until(page, 'the default demo to converge', () => isConverged(page), 30_000);
-    expect(requested.filter((u) => ON_DEMAND.test(u))).toEqual([]);
+    const onDemand = () => requested.filter((r) => ON_DEMAND.test(r.url));
+    // The worker preloads them about a second after the simulation first moved, as the page does Monaco.
+    await until(page, 'the preload of the four on-demand chunks', async () => onDemand().length >= 4, 30_000);
+    for (const r of onDemand()) expect(r.at).toBeGreaterThanOrEqual(firstFrameShownAt);
+    const names = onDemand().map((r) => /assets\/([a-z-]+)-/.exec(r.url)![1]);
+    expect(names).toEqual(expect.arrayContaining(['ajv', 'croner', 'fast-json-patch', 'scenario-reader']));
 
     await byTestId(page, 'lesson-picker').selectOption('cronjob-every-minute');
     await postToWorker(page, { type: 'speed', speed: 30 });
     await until(page, 'a Job of the CronJob', async () => (await rowsOf(page, 'Job')) > 0, 120_000);
-    const fetched = requested.filter((u) => ON_DEMAND.test(u)).map((u) => /assets\/([a-z-]+)-/.exec(u)![1]);
-    expect(fetched).toEqual(expect.arrayContaining(['ajv', 'croner', 'fast-json-patch', 'scenario-reader']));
     expect(errors).toEqual([]);
   } finally {
     browser.context.off('request', record);
@@ -46,7 +49,14 @@ test('the first frame fetches none of the on-demand libraries; a CronJob lesson 
   }
 });
 
-test('messages sent while the libraries load are obeyed in order once they are in', async () => {
+test('while the on-demand chunks load, messages wait in order and virtual time stands still', async () => {
+  // The chunks are held back until `release()`: the messages below reach the worker before its libraries.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await browser.context.route(ON_DEMAND, async (route) => {
+    await released;
+    await route.continue();
+  });
   const { page, errors } = await openApp(browser.context, inject('pageUrl'));
   try {
     const cronJob = `apiVersion: batch/v1
@@ -69,11 +79,20 @@ spec:
       { type: 'act', requestId: 9001, action: { type: 'apply', manifests: `${fiveReplicas}---\n${cronJob}` } },
       { type: 'act', requestId: 9002, action: { type: 'scale', resource: 'deployment', name: 'web', replicas: 1 } },
     );
+    await page.waitForTimeout(300);
+    const heldAt = await virtualTime(page);
+    await page.waitForTimeout(1500);
+    expect(await virtualTime(page)).toBe(heldAt);
+    expect(await rowsOf(page, 'CronJob')).toBe(0);
+
+    release();
     await until(page, 'the CronJob', async () => (await rowsOf(page, 'CronJob')) === 1, 30_000);
     await until(page, 'the Deployment scaled to 1', async () => (await podNames(page)).length === 1, 60_000);
-    expect(await virtualTime(page)).toBeGreaterThan(0);
+    expect(await virtualTime(page)).toBeGreaterThan(heldAt);
     expect(errors).toEqual([]);
   } finally {
+    release();
+    await browser.context.unroute(ON_DEMAND);
     await page.close();
   }
 });

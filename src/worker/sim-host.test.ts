@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimHost } from './sim-host.ts';
+import { PRELOAD_AFTER_MS, SimHost } from './sim-host.ts';
 import type { Frame, WorkerMessage } from './protocol.ts';
 
 const DEPLOYMENT = `apiVersion: apps/v1
@@ -238,6 +238,20 @@ describe('SimHost on-demand libraries', () => {
     // Time resumes from where it stood, not from the wall time spent loading.
     h.advanceWall(16);
     expect(h.frames().at(-1)!.now).toBeLessThanOrEqual(before + 16);
+  });
+
+  it('fetches them anyway once the simulation has been moving for a while, so a first Apply does not wait for them', () => {
+    const h = withLoader();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1, manifests: objects } });
+    h.advanceWall(500); // paused: virtual time has not moved, so no preload however long the page waits
+    expect(h.loads()).toBe(0);
+    h.host.receive({ type: 'play' });
+    for (let t = 0; t < PRELOAD_AFTER_MS - 50; t += 50) h.advanceWall(50);
+    expect(h.loads()).toBe(0);
+    for (let t = 0; t < 200; t += 50) h.advanceWall(50);
+    expect(h.loads()).toBe(1);
+    for (let t = 0; t < 2000; t += 50) h.advanceWall(50);
+    expect(h.loads()).toBe(1);
   });
 
   it('a failed load answers what needed the libraries with a clear error, obeys the rest, and tries again next time', async () => {

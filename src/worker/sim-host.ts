@@ -38,6 +38,11 @@ const WORK_BUDGET_MS = 12;
 const CONVERGENCE_EVERY_MS = 200;
 /** A tab that slept does not make virtual time jump: at most this much wall time is caught up per tick. */
 const MAX_WALL_STEP_MS = 100;
+/**
+ * Wall ms after the simulation first moves at which the on-demand parts are fetched anyway, as the page preloads
+ * Monaco after its first frame: a first Apply does not wait for them, and a page that goes offline keeps working.
+ */
+export const PRELOAD_AFTER_MS = 1000;
 
 export class SimHost {
   private sim: Simulation | null = null;
@@ -77,6 +82,9 @@ export class SimHost {
    * virtual time stands still: an action applies at the moment the person acted, however long the load took.
    */
   private held: unknown[] = [];
+  /** Wall time at which virtual time was first seen past 0 (null: not yet), and whether the preload has started. */
+  private movedAt: number | null = null;
+  private preloaded = false;
 
   constructor(
     private readonly post: (message: WorkerMessage) => void,
@@ -100,6 +108,20 @@ export class SimHost {
       () => this.release(undefined),
       (err: unknown) => this.release(err instanceof Error ? err.message : String(err)),
     );
+  }
+
+  /** Starts loading the on-demand parts {@link PRELOAD_AFTER_MS} after the simulation first moved; failures are ignored. */
+  private preloadWhenMoving(wall: number): void {
+    if (this.preloaded || !this.sim || this.sim.now <= 0) return;
+    this.movedAt ??= wall;
+    if (wall - this.movedAt < PRELOAD_AFTER_MS) return;
+    this.preloaded = true;
+    if (this.libraries.loaded()) return;
+    try {
+      this.libraries.load().catch(() => undefined);
+    } catch {
+      // A failed preload is retried by the first message that needs the libraries.
+    }
   }
 
   /** The libraries are in (or failed to load: `error`): obey the held messages in order. */
@@ -143,6 +165,7 @@ export class SimHost {
   tick(): void {
     if (this.held.length > 0) return;
     const wall = this.wallNow();
+    this.preloadWhenMoving(wall);
     const dt = Math.min(MAX_WALL_STEP_MS, Math.max(0, wall - this.lastWall));
     this.lastWall = wall;
     if (this.sim && this.target !== null) {
