@@ -7,7 +7,7 @@ import type { Lesson } from './lessons.ts';
 import { useAfterFirstFrame } from '../state/after-first-frame.ts';
 import { play, start } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
-import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_SEED } from '../default-demo.ts';
+import { DEFAULT_NODES, DEFAULT_OBJECTS, DEFAULT_SEED } from '../default-demo.ts';
 
 export function LessonPicker() {
   const [id, setId] = useState('');
@@ -32,7 +32,7 @@ export function LessonPicker() {
     setId(next);
     select(null);
     const l = list.find((x) => x.id === next);
-    const err = l ? await start({ seed: 1, scenario: l.text }) : await start({ seed: DEFAULT_SEED, nodes: DEFAULT_NODES, manifests: DEFAULT_MANIFESTS });
+    const err = l ? await start({ seed: 1, scenario: l.text }) : await start({ seed: DEFAULT_SEED, nodes: DEFAULT_NODES, manifests: DEFAULT_OBJECTS });
     if (!err) play();
   };
   return (
