@@ -8,7 +8,7 @@
  * entry chunk with `import()`; {@link preloadAfterFirstFrame} fetches it as soon as that frame is painted, so a user
  * who opens it later does not wait for it. {@link lazyAfterFirstFrame} is `React.lazy` plus that preload.
  */
-import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useSim } from './sim-store.ts';
 
 /** However the start goes, heavy panels mount at most this long (wall ms) after the first component asked. */
@@ -38,12 +38,22 @@ export function preloadAfterFirstFrame(load: () => Promise<unknown>): void {
 }
 
 /**
- * `React.lazy` for a named export of a module that the first frame does not show, preloaded after the first frame.
- * Mount it inside a `<Suspense>` (and a `PanelBoundary`, which shows a failed load and offers to retry).
+ * A component that the first frame does not show (a named export of a module), preloaded after the first frame. Once
+ * loaded it renders at once; before, it is `React.lazy` (mount it inside a `<Suspense>`, and a `PanelBoundary`, which
+ * shows a failed load). React.lazy alone would suspend on its first render even with the module preloaded (import()
+ * settles in a later task), and React shows a suspended boundary's content again only after a throttle of up to
+ * 300 ms: the first click on an object would show "Loading…" instead of its inspector.
  */
-export function lazyAfterFirstFrame<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>): LazyExoticComponent<ComponentType<P>> {
-  preloadAfterFirstFrame(load);
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+export function lazyAfterFirstFrame<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  const get = () => load().then((m) => (loaded = pick(m)));
+  preloadAfterFirstFrame(get);
+  const Lazy = lazy(() => get().then((c) => ({ default: c })));
+  return function AfterFirstFrame(props: P) {
+    // What an instance started with, it keeps: switching from Lazy to the loaded component would remount it.
+    const [Component] = useState<ComponentType<P> | LazyExoticComponent<ComponentType<P>>>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  };
 }
 
 export function useAfterFirstFrame(): boolean {
