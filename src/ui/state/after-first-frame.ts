@@ -6,7 +6,7 @@
  *
  * Code the first frame does not show (panels behind a tab or a click, the YAML library) is kept out of the page's
  * entry chunk with `import()`; {@link preloadAfterFirstFrame} fetches it as soon as that frame is painted, so a user
- * who opens it later does not wait for it. {@link lazyAfterFirstFrame} is `React.lazy` plus that preload.
+ * who opens it later does not wait for it. {@link lazyAfterFirstFrame} is a component loaded that way.
  */
 import { createElement, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useSim } from './sim-store.ts';
