@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dottedPath, EMPTY_FIELDS, fromFieldsV1, keyElement, pathString, toFieldSet, toFieldsV1, type FieldSet, type JsonMap } from './field-set.ts';
+import { dottedPath, EMPTY_FIELDS, fromFieldsV1, keyElement, pathString, toFieldSet, toFieldsV1, toFieldsV1Sorting, type FieldSet, type JsonMap } from './field-set.ts';
 
 /** `Set.ToJSON` written plainly: a fresh `{}` for every node, keys sorted at every level. */
 function plainFieldsV1(set: FieldSet): JsonMap {
@@ -89,6 +89,18 @@ describe('field sets', () => {
         expect(Object.isFrozen(EMPTY_FIELDS) && Object.keys(EMPTY_FIELDS).length === 0).toBe(true);
       }),
       { seed: 11, numRuns: 300 },
+    );
+  });
+
+  it('the one-pass sorted build gives the build-then-sort definition\'s JSON, odd elements included (property)', () => {
+    const element = fc.constantFrom('f:a', 'f:b', 'f:spec', 'k:{"name":"web"}', 'k:{"name":"a"}', 'v:"x"', 'i:0', 'f:.', 'f:A', 'f:é', '.', '5', '!x', 'f', '');
+    const path = fc.array(element, { minLength: 0, maxLength: 4 }).map((p) => JSON.stringify(p));
+    fc.assert(
+      fc.property(fc.uniqueArray(path, { maxLength: 16 }), (paths) => {
+        const set = new Set(paths);
+        expect(JSON.stringify(toFieldsV1(set))).toBe(JSON.stringify(toFieldsV1Sorting(set)));
+      }),
+      { seed: 13, numRuns: 1000 },
     );
   });
 });

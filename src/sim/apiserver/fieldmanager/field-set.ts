@@ -282,7 +282,7 @@ export function sortedPaths(set: FieldSet): Path[] {
 }
 
 /** A total order on paths: element-wise by string, a prefix before its extensions. */
-export function comparePaths(a: Path, b: Path): number {
+export function comparePaths(a: readonly string[], b: readonly string[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
   }
@@ -294,8 +294,49 @@ export function comparePaths(a: Path, b: Path): number {
  * sorted at every level, so the member order of `set` does not matter. Every leaf (`{}`) is the one frozen
  * {@link EMPTY_FIELDS} object: leaves were most of the objects a large cluster kept (one per owned field of every
  * object), and stored objects are frozen anyway.
+ *
+ * Built in one pass over the members sorted by path: each node's keys are then met in sorted order, a member before
+ * its children, so `"."` (which sorts before every `f:`, `k:`, `v:`, `i:` element) goes first. Elements of another
+ * form (possible in a FieldsV1 a client sent) take {@link toFieldsV1Sorting}, the build-then-sort definition.
  */
 export function toFieldsV1(set: FieldSet): JsonMap {
+  const paths: (readonly string[])[] = [];
+  for (const key of set) {
+    const path = parsedPath(key);
+    for (const pe of path) if (!isTypedElement(pe)) return toFieldsV1Sorting(set);
+    paths.push(path);
+  }
+  paths.sort(comparePaths);
+  // The empty path (the root itself as a member): first when present.
+  const rootMember = paths.length > 0 && paths[0]!.length === 0;
+  return buildSorted(paths, rootMember ? 1 : 0, paths.length, 0, rootMember);
+}
+
+/** `f:…`, `k:…`, `v:…`, `i:…`: a type letter (above "." in code units) and a colon; never an integer-like key. */
+function isTypedElement(pe: string): boolean {
+  return pe.length >= 2 && pe.charCodeAt(1) === 58 && pe.charCodeAt(0) > 46;
+}
+
+/** The node of `paths[lo..hi)`, all sharing their first `depth` elements; `member`: that prefix is itself a member. */
+function buildSorted(paths: readonly (readonly string[])[], lo: number, hi: number, depth: number, member: boolean): JsonMap {
+  const out: JsonMap = {};
+  if (member && lo < hi) out['.'] = EMPTY_FIELDS;
+  let i = lo;
+  while (i < hi) {
+    const pe = paths[i]![depth]!;
+    let j = i + 1;
+    while (j < hi && paths[j]![depth] === pe) j++;
+    // Sorted prefix first: the group's own member, if any, is its first path (and any copy of it, next).
+    let from = i;
+    while (from < j && paths[from]!.length === depth + 1) from++;
+    out[pe] = from < j ? buildSorted(paths, from, j, depth + 1, from > i) : EMPTY_FIELDS;
+    i = j;
+  }
+  return out;
+}
+
+/** {@link toFieldsV1} by its definition: build the tree, mark members with children, then copy it with sorted keys. */
+export function toFieldsV1Sorting(set: FieldSet): JsonMap {
   const root: JsonMap = {};
   const memberNodes: JsonMap[] = [];
   for (const key of set) {
