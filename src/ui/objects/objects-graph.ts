@@ -5,7 +5,7 @@
  * number of drawn nodes stays bounded however large the cluster is; a group expands on demand.
  */
 import type { ObjectSummary } from '../../worker/protocol.ts';
-import { ownershipForest, stateClass, type TreeNode } from './ownership.ts';
+import { compareNames, ownershipForest, stateClass, type TreeNode } from './ownership.ts';
 
 /** Which graph the view shows. */
 export type ObjectsMode = 'ownership' | 'nodes';
@@ -103,6 +103,9 @@ export function groupText(g: Pick<GroupVNode, 'total' | 'counts'>): string {
 /** Kinds never drawn (they own nothing the view is about). */
 const HIDDEN_KINDS = new Set(['Namespace', 'Lease', 'Event']);
 
+/** Nodes in natural order (node-2 before node-10). */
+const byNodeName = (a: ObjectSummary, b: ObjectSummary) => compareNames(a.name, b.name);
+
 const byName = (a: ObjectSummary, b: ObjectSummary) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** Pods waiting to be placed under a parent, decided after the whole graph is known (so the node bound can be shared). */
@@ -177,7 +180,7 @@ export function buildObjectsGraph(
     for (const [owner, list] of podsByOwner) if (!placed.has(owner)) standalonePods.push(...list);
     if (standalonePods.length) batches.push({ parent: STANDALONE_PODS, linked: false, pods: standalonePods });
   } else {
-    const nodeObjects = all.filter((o) => o.kind === 'Node').sort(byName);
+    const nodeObjects = all.filter((o) => o.kind === 'Node').sort(byNodeName);
     const known = new Set(nodeObjects.map((n) => n.name));
     const perNode = new Map<string, ObjectSummary[]>();
     const unscheduled: ObjectSummary[] = [];

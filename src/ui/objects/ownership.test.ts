@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ownershipForest, stateClass, stateText } from './ownership.ts';
+import fc from 'fast-check';
+import { compareNames, ownershipForest, stateClass, stateText } from './ownership.ts';
 import { obj } from './test-objects.ts';
 
 describe('ownershipForest', () => {
@@ -61,5 +62,33 @@ describe('stateClass and stateText', () => {
     expect(stateClass(obj('Deployment', 'd', { replicas: { desired: 3, ready: 2 } }))).toBe('progressing');
     expect(stateClass(obj('Deployment', 'd', { replicas: { desired: 3, ready: 3 } }))).toBe('ready');
     expect(stateText(obj('Deployment', 'd', { replicas: { desired: 3, ready: 2 } }))).toBe('2/3 ready');
+  });
+});
+
+describe('compareNames', () => {
+  it('orders digit runs by value: node-2 before node-10, web-9 before web-10', () => {
+    expect(['node-10', 'node-2', 'node-1', 'node-100', 'node-11'].sort(compareNames)).toEqual(['node-1', 'node-2', 'node-10', 'node-11', 'node-100']);
+    expect(['b', 'a10', 'a9', 'a'].sort(compareNames)).toEqual(['a', 'a9', 'a10', 'b']);
+  });
+
+  it('is a total order that agrees with `<` where no digits are involved, and is 0 only for equal names (seeded property)', () => {
+    const name = fc.stringMatching(/^[a-c0-2-]{0,6}$/);
+    fc.assert(
+      fc.property(name, name, name, (a, b, c) => {
+        const ab = Math.sign(compareNames(a, b));
+        expect(Math.sign(compareNames(b, a))).toBe(-ab || 0);
+        expect(ab === 0).toBe(a === b);
+        if (!/\d/.test(a + b)) expect(ab).toBe(a < b ? -1 : a > b ? 1 : 0);
+        if (ab <= 0 && Math.sign(compareNames(b, c)) <= 0) expect(Math.sign(compareNames(a, c))).toBeLessThanOrEqual(0);
+      }),
+      { seed: 7, numRuns: 2000 },
+    );
+  });
+});
+
+describe('stateText without the node', () => {
+  it('leaves out where a pod runs (it is listed under its Node)', () => {
+    expect(stateText(obj('Pod', 'p', { phase: 'Running', ready: true, nodeName: 'node-2' }), false)).toBe('Running');
+    expect(stateText(obj('Pod', 'p'), false)).toBe('Pending');
   });
 });

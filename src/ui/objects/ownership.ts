@@ -6,6 +6,46 @@ export interface TreeNode {
   children: TreeNode[];
 }
 
+/**
+ * Names in the order a reader expects: runs of digits compare by value, so node-2 comes before node-10 (and a
+ * 200-node cluster's list starts node-1, node-2, …); otherwise by code unit, like `<`. Equal only when equal.
+ */
+export function compareNames(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(j);
+    if (isDigit(ca) && isDigit(cb)) {
+      // Compare the two digit runs by value: skip leading zeros, then the longer run is bigger, else digit by digit.
+      let si = i;
+      let sj = j;
+      while (si < a.length && a.charCodeAt(si) === 48) si++;
+      while (sj < b.length && b.charCodeAt(sj) === 48) sj++;
+      let ei = si;
+      let ej = sj;
+      while (ei < a.length && isDigit(a.charCodeAt(ei))) ei++;
+      while (ej < b.length && isDigit(b.charCodeAt(ej))) ej++;
+      if (ei - si !== ej - sj) return ei - si - (ej - sj);
+      for (let k = 0; k < ei - si; k++) {
+        const d = a.charCodeAt(si + k) - b.charCodeAt(sj + k);
+        if (d) return d;
+      }
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (ca !== cb) return ca - cb;
+    i++;
+    j++;
+  }
+  if (i < a.length || j < b.length) return i < a.length ? 1 : -1;
+  // Same value, different zero padding ("a01" and "a1"): plain order, so that only equal names compare equal.
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
 const ROOT_ORDER = ['Deployment', 'ReplicaSet', 'Job', 'CronJob', 'Pod', 'Service', 'EndpointSlice', 'HorizontalPodAutoscaler', 'ConfigMap'];
 
 /** Roots are objects without a controlling owner present; children sorted by kind then name. */
@@ -21,7 +61,7 @@ export function ownershipForest(objects: Iterable<ObjectSummary>, kinds?: Readon
   const order = (a: TreeNode, b: TreeNode) => {
     const ka = ROOT_ORDER.indexOf(a.object.kind);
     const kb = ROOT_ORDER.indexOf(b.object.kind);
-    return (ka < 0 ? 99 : ka) - (kb < 0 ? 99 : kb) || (a.object.name < b.object.name ? -1 : a.object.name > b.object.name ? 1 : 0);
+    return (ka < 0 ? 99 : ka) - (kb < 0 ? 99 : kb) || compareNames(a.object.name, b.object.name);
   };
   const sort = (list: TreeNode[]) => {
     list.sort(order);
@@ -46,11 +86,14 @@ export function stateClass(o: ObjectSummary): string {
   return 'neutral';
 }
 
-/** One line of text under the name: "3/3 ready", "Running · node-2", "CrashLoopBackOff (4 restarts)". */
-export function stateText(o: ObjectSummary): string {
+/**
+ * One line of text under the name: "3/3 ready", "Running · node-2", "CrashLoopBackOff (4 restarts)". `withNode`
+ * false leaves out a pod's node (where the pod is listed under it).
+ */
+export function stateText(o: ObjectSummary, withNode = true): string {
   if (o.deleting) return 'Terminating';
   if (o.kind === 'Pod') {
-    const where = o.nodeName ? ` · ${o.nodeName}` : ' · unscheduled';
+    const where = !withNode ? '' : o.nodeName ? ` · ${o.nodeName}` : ' · unscheduled';
     const reason = o.reason && o.reason !== 'Completed' ? ` ${o.reason}` : '';
     const restarts = o.restarts ? ` (${o.restarts} restart${o.restarts === 1 ? '' : 's'})` : '';
     return `${o.phase ?? 'Pending'}${o.phase === 'Running' && !o.ready ? ', not ready' : ''}${reason}${restarts}${where}`;
