@@ -125,6 +125,7 @@ describe('listRows, any cluster (seeded property)', () => {
 describe('kindTag', () => {
   it('shortens only the long kinds', () => {
     expect(kindTag('HorizontalPodAutoscaler')).toBe('HPA');
+    expect(kindTag('CustomResourceDefinition')).toBe('CRD');
     expect(kindTag('ReplicaSet')).toBe('ReplicaSet');
   });
 });

@@ -54,7 +54,7 @@ export function listRows(graph: Pick<ObjectsGraph, 'nodes' | 'edges'>): ListRow[
 }
 
 /** Short words for long kinds in the row's kind tag (the full kind is in the row's title). */
-const SHORT_KIND: Record<string, string> = { HorizontalPodAutoscaler: 'HPA', PersistentVolumeClaim: 'PVC', MutatingWebhookConfiguration: 'MutatingWebhook', ValidatingWebhookConfiguration: 'ValidatingWebhook' };
+const SHORT_KIND: Record<string, string> = { HorizontalPodAutoscaler: 'HPA', CustomResourceDefinition: 'CRD', PersistentVolumeClaim: 'PVC', MutatingWebhookConfiguration: 'MutatingWebhook', ValidatingWebhookConfiguration: 'ValidatingWebhook' };
 
 /** The kind as the row's tag shows it. */
 export function kindTag(kind: string): string {
