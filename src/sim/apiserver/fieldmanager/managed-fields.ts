@@ -3,8 +3,9 @@
  * managedfields.go (`DecodeManagedFields`, `BuildManagerIdentifier`, `sortEncodedManagedFields`).
  */
 import type { KubeObject, ManagedFieldsEntry } from '../../api/object.ts';
+import { deepFreeze } from '../../engine/clone-graph.ts';
 import type { ManagerIdentity } from './conflict.ts';
-import { fromFieldsV1, toFieldsV1, type FieldSet } from './field-set.ts';
+import { fromFieldsV1, toFieldsV1, type FieldSet, type JsonMap } from './field-set.ts';
 
 /** One manager's ownership: its identity (with apiVersion and time) and its field set. */
 export interface OwnedFields {
@@ -97,12 +98,32 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
     if (o.id.apiVersion) e.apiVersion = o.id.apiVersion;
     if (o.id.time) e.time = o.id.time;
     e.fieldsType = 'FieldsV1';
-    e.fieldsV1 = (sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1']) ?? toFieldsV1(o.set);
+    e.fieldsV1 = (sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1']) ?? (internedFieldsV1(o.set) as ManagedFieldsEntry['fieldsV1']);
     if (o.id.subresource) e.subresource = o.id.subresource;
     entries.push(e);
   }
   return entries.sort(compareEntries);
 }
+
+/**
+ * The FieldsV1 of `set`, frozen, and the same object for every set with the same members in the same order: every
+ * Event a recorder writes, the controller-manager's entry of every pod of a ReplicaSet, own the same fields, and each
+ * kept a tree of its own. A pure cache of immutable data (cleared when full); members are JSON texts, which never
+ * hold a raw newline, so the joined key is unambiguous.
+ */
+function internedFieldsV1(set: FieldSet): JsonMap {
+  const key = [...set].join('\n');
+  let fields = INTERNED.get(key);
+  if (fields === undefined) {
+    fields = deepFreeze(toFieldsV1(set));
+    if (INTERNED.size >= INTERNED_CAPACITY) INTERNED.clear();
+    INTERNED.set(key, fields);
+  }
+  return fields;
+}
+
+const INTERNED = new Map<string, JsonMap>();
+const INTERNED_CAPACITY = 1024;
 
 function cmp(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
