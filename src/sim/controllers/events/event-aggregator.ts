@@ -59,10 +59,33 @@ export function eventAggregatorByReasonMessageFunc(event: CoreEvent): string {
 
 /** `aggregateRecord`. */
 interface AggregateRecord {
-  /** The distinct local keys (messages) seen in the group, oldest first. */
-  localKeys: Set<string>;
+  /**
+   * The distinct local keys (messages) seen in the group, oldest first; a lone message is held as itself (nearly
+   * every group has one, and the caches keep thousands of groups: a Set each was most of a record's memory).
+   */
+  localKeys: string | Set<string>;
   /** Virtual ms of the last similar event. */
   lastTimestamp: number;
+}
+
+/** `localKeys.Insert(key)`: the keys with `key` last when it is new. */
+function withLocalKey(keys: string | Set<string> | undefined, key: string): string | Set<string> {
+  if (keys === undefined) return key;
+  if (typeof keys === 'string') return keys === key ? keys : new Set([keys, key]);
+  keys.add(key);
+  return keys;
+}
+
+/** `localKeys.Len()`. */
+function localKeyCount(keys: string | Set<string>): number {
+  return typeof keys === 'string' ? 1 : keys.size;
+}
+
+/** `localKeys.PopAny()`, here the oldest (see the file comment): the keys without it. */
+function withoutOldestLocalKey(keys: string | Set<string>): Set<string> {
+  if (typeof keys === 'string') return new Set();
+  keys.delete(keys.values().next().value!);
+  return keys;
 }
 
 export class EventAggregator {
@@ -87,16 +110,15 @@ export class EventAggregator {
     let record = this.cache.get(aggregateKey);
     // Too old (or none: the zero lastTimestamp is always too old)? Start a fresh record.
     if (record === undefined || now - record.lastTimestamp > this.maxIntervalInSeconds * 1000) {
-      record = { localKeys: new Set(), lastTimestamp: now };
-    }
-    record.localKeys.add(localKey);
+      record = { localKeys: localKey, lastTimestamp: now };
+    } else record.localKeys = withLocalKey(record.localKeys, localKey);
     record.lastTimestamp = now;
     this.cache.add(aggregateKey, record);
 
-    if (record.localKeys.size < this.maxEvents) return { event: newEvent, key: eventKey };
+    if (localKeyCount(record.localKeys) < this.maxEvents) return { event: newEvent, key: eventKey };
 
     // Do not grow the local key set any larger than max (PopAny; see the file comment).
-    record.localKeys.delete(record.localKeys.values().next().value!);
+    record.localKeys = withoutOldestLocalKey(record.localKeys);
 
     const t = rfc3339(now);
     const eventCopy: CoreEvent = {
