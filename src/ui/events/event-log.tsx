@@ -63,9 +63,9 @@ export function EventLog() {
           setView({ top: el.scrollTop, height: el.clientHeight });
         }}
       >
-        <div className="row head" role="row">
+        <div className={`row head ${all ? 'all' : ''}`} role="row">
           <span>time</span>
-          <span>{all ? 'actor' : 'type'}</span>
+          <span className={all ? undefined : 'type'}>{all ? 'actor' : 'type'}</span>
           <span>{all ? 'kind' : 'reason'}</span>
           <span>object</span>
           <span>message</span>
@@ -97,7 +97,7 @@ const EventRow = memo(function EventRow({ e, all, bottom, selected, select }: Ro
   return (
     <div
       role="row"
-      className={`row ${selected ? 'selected' : ''} ${k8s?.type === 'Warning' ? 'warning' : ''} ${k8s?.correlation === 'spam-filtered' ? 'dropped' : ''}`}
+      className={`row ${all ? 'all' : ''} ${selected ? 'selected' : ''} ${k8s?.type === 'Warning' ? 'warning' : ''} ${k8s?.correlation === 'spam-filtered' ? 'dropped' : ''}`}
       style={{ bottom }}
       onClick={() => select({ type: 'event', id: e.id })}
       data-testid="event-row"
@@ -105,8 +105,8 @@ const EventRow = memo(function EventRow({ e, all, bottom, selected, select }: Ro
       <span>{formatClock(e.time)}</span>
       {k8s ? (
         <>
-          <span>{k8s.type}</span>
-          <span className="reason">{k8s.reason}</span>
+          <span className="type">{k8s.type}</span>
+          <span className="reason" title={`${k8s.type}: ${k8s.reason}`}>{k8s.reason}</span>
           <span>{`${k8s.involvedObject.kind.toLowerCase()}/${k8s.involvedObject.name}`}</span>
           <span className="message" title={correlationNote(k8s) ?? k8s.message}>
             {k8s.correlation && <span className="correlation">{k8s.correlation === 'spam-filtered' ? 'not written' : 'combined'}</span>}
