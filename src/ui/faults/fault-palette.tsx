@@ -16,8 +16,9 @@ export function FaultPalette() {
   const [image, setImage] = useState('nginx:1.27');
   const controllerNames = [...new Set(controllers.filter((c) => !c.process.startsWith('kubelet/')).map((c) => c.name))];
   const [controller, setController] = useState('');
-  const targetNode = node || nodes[0] || '';
-  const targetController = controller || controllerNames[0] || '';
+  // A choice made in another lesson may name what this one does not have: fall back to the first.
+  const targetNode = nodes.includes(node) ? node : (nodes[0] ?? '');
+  const targetController = controllerNames.includes(controller) ? controller : (controllerNames[0] ?? '');
   const run = async (action: UserAction) => {
     const r = await act(action);
     setMessage({ ok: r.ok, text: r.messages.join('\n') || (r.ok ? 'done' : 'failed') });
@@ -37,7 +38,8 @@ export function FaultPalette() {
         <button onClick={() => run({ type: 'uncordon', node: targetNode })}>Uncordon</button>
         <button onClick={() => run({ type: 'drain', node: targetNode })}>Drain</button>
       </div>
-      <div className="fault-row">
+      {controllerNames.length === 0 && <p className="fault-row fault-note">No controller runs in this lesson, only the kubelets: kill a node instead.</p>}
+      <div className="fault-row" hidden={controllerNames.length === 0}>
         <select value={targetController} onChange={(e) => setController(e.target.value)} aria-label="Controller" data-testid="fault-controller">
           {controllerNames.map((n) => (
             <option key={n}>{n}</option>
