@@ -79,9 +79,21 @@ function plus(a: FieldSet, b: FieldSet): FieldSet {
  */
 const recordedFor = new WeakMap<FieldSet, object>();
 
-/** {@link dropMissing}, returning `set` itself when every member is present. */
-function keepPresent(set: FieldSet, present: PresentPaths, live: KubeObject | undefined): FieldSet {
-  const known = live !== undefined && Object.isFrozen(live) && recordedFor.get(set) === live ? live : undefined;
+/**
+ * The objects an update recorded managedFields for: every member of every set in their managedFields is a path of
+ * the object. So a set decoded from such an object once stored (frozen, the same object) is known present there, even
+ * when the set is shared with other objects (a FieldsV1 shared by equal sets decodes to one set) and so cannot name
+ * one object in {@link recordedFor}. Weakly held; it keeps no set alive.
+ */
+const recordedObjects = new WeakSet<object>();
+
+/**
+ * {@link dropMissing}, returning `set` itself when every member is present. `fromLive`: `set` is (a subset of) a set
+ * of `live`'s own managedFields.
+ */
+function keepPresent(set: FieldSet, present: PresentPaths, live: KubeObject | undefined, fromLive: boolean): FieldSet {
+  const known =
+    live !== undefined && Object.isFrozen(live) && ((fromLive && recordedObjects.has(live)) || recordedFor.get(set) === live) ? live : undefined;
   const absent = present.absentFrom(set, known);
   return absent.size === 0 ? set : without(set, absent);
 }
@@ -113,7 +125,7 @@ export function updateManagedFields(
   if (owned.length === 0 && live?.metadata.uid) return [];
   // Sets that do not change keep their identity, so encoding reuses their stored FieldsV1.
   for (const o of owned) {
-    o.set = keepPresent(minus(o.set, removed), present, live);
+    o.set = keepPresent(minus(o.set, removed), present, live, !sentOwn);
     if (!sameManager(o.id, id)) o.set = minus(o.set, changed);
   }
   if (changed.size > 0) {
@@ -126,6 +138,7 @@ export function updateManagedFields(
   const capped = capUpdateManagers(owned);
   // Every member of every set is now a path of `updated`: those kept were checked, `changed` are its own paths.
   for (const o of capped) recordedFor.set(o.set, updated);
+  recordedObjects.add(updated);
   const next = encodeManagedFields(capped);
   forgetSuperseded(live, next);
   return next;

@@ -65,4 +65,45 @@ describe('updateManagedFields with subtrees shared with the live object', () => 
       { seed: 7, numRuns: 64 },
     );
   });
+
+  it('a stored object\'s own sets, known present, give what a copy of it gives over any sequence of writes (seeded property)', () => {
+    const write = fc.record({
+      manager: fc.constantFrom('kcm', 'kubelet', 'kubectl'),
+      status: fc.boolean(),
+      image: fc.constantFrom('nginx', 'httpd'),
+      tolerations: fc.boolean(),
+      labels: fc.constantFrom<Record<string, string> | undefined>(undefined, { app: 'web' }, { app: 'web', tier: 'a' }),
+      phase: fc.constantFrom('Pending', 'Running'),
+      ready: fc.constantFrom<string | undefined>(undefined, 'True', 'False'),
+      // A main write whose client sends managedFields of its own, claiming a status field the object lacks.
+      foreign: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(write, { minLength: 1, maxLength: 8 }), (writes) => {
+        let stored = live();
+        for (const w of writes) {
+          const next = { ...stored, metadata: { ...stored.metadata } } as KubeObject;
+          if (w.status) {
+            const conditions = w.ready ? [{ type: 'Ready', status: w.ready }] : [];
+            next.status = { phase: w.phase, conditions };
+          } else {
+            next.spec = { ...(stored.spec as object), containers: [{ name: 'web', image: w.image }], ...(w.tolerations ? {} : { tolerations: [] }) };
+            if (w.labels) next.metadata.labels = w.labels;
+            else delete next.metadata.labels;
+            if (w.foreign) {
+              const claim = { manager: 'other', operation: 'Update' as const, apiVersion: 'v1', time: T0, fieldsType: 'FieldsV1', fieldsV1: { 'f:status': { 'f:hostIP': {} } } };
+              next.metadata.managedFields = [...(stored.metadata.managedFields ?? []), claim];
+            }
+          }
+          const opts = { manager: w.manager, operation: 'Update' as const, time: T1, ...(w.status ? { subresource: 'status' } : {}) };
+          // A deep-frozen copy of the stored object: not the object an update recorded, so nothing is known present.
+          const plain = updateManagedFields(deepFreeze(structuredClone(stored)), structuredClone(next), opts);
+          next.metadata.managedFields = updateManagedFields(stored, next, opts);
+          expect(next.metadata.managedFields).toEqual(plain);
+          stored = deepFreeze(next);
+        }
+      }),
+      { seed: 31, numRuns: 200 },
+    );
+  });
 });
