@@ -10,7 +10,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { act } from '../connection/sim-connection.ts';
 import type { Selection } from '../state/sim-store.ts';
-import { stateClass, stateText } from './ownership.ts';
+import { podPlace, shortStateText, stateClass, stateText } from './ownership.ts';
 import { groupText, type GroupVNode, type VNode } from './objects-graph.ts';
 import { kindTag, type ListRow } from './list-rows.ts';
 
@@ -140,7 +140,10 @@ function ObjectRow({ v, withNode, style, index, selected, select }: { v: Extract
   // Flash when the resourceVersion changes while the row is shown (not when it scrolls into view).
   const seen = useRef(o.resourceVersion);
   const changed = seen.current !== o.resourceVersion;
-  const state = `${stateText(o, withNode)}${v.note ? ` · ${v.note}` : ''}`;
+  // What the object is doing, then where (a pod's node, a Node's pod count): in a narrow panel, where is cut first.
+  const what = shortStateText(o);
+  const where = `${withNode ? podPlace(o) : ''}${v.note ? ` · ${v.note}` : ''}`;
+  const state = `${stateText(o)}${v.note ? ` · ${v.note}` : ''}`;
   return (
     <div className={`orow ${stateClass(o)} ${selected ? 'selected' : ''}`} style={style} data-row={index} role="listitem">
       <button
@@ -153,7 +156,10 @@ function ObjectRow({ v, withNode, style, index, selected, select }: { v: Extract
         <span className={changed ? 'orow-body flash' : 'orow-body'} key={changed ? o.resourceVersion : ''}>
           <span className="kind">{kindTag(o.kind)}</span>
           <span className="name">{o.name}</span>
-          <span className="state">{state}</span>
+          <span className="state">
+            <span className="what">{what}</span>
+            {where && <span className="where">{where}</span>}
+          </span>
         </span>
       </button>
       {o.kind === 'Pod' && !o.deleting && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareNames, ownershipForest, stateClass, stateText } from './ownership.ts';
+import { compareNames, ownershipForest, podPlace, shortStateText, stateClass, stateText } from './ownership.ts';
 import { obj } from './test-objects.ts';
 
 describe('ownershipForest', () => {
@@ -90,5 +90,26 @@ describe('stateText without the node', () => {
   it('leaves out where a pod runs (it is listed under its Node)', () => {
     expect(stateText(obj('Pod', 'p', { phase: 'Running', ready: true, nodeName: 'node-2' }), false)).toBe('Running');
     expect(stateText(obj('Pod', 'p'), false)).toBe('Pending');
+  });
+});
+
+describe('podPlace', () => {
+  it('is how stateText ends for a pod, and empty otherwise', () => {
+    for (const p of [obj('Pod', 'p', { phase: 'Running', ready: false, nodeName: 'node-2' }), obj('Pod', 'q'), obj('Pod', 'r', { deleting: true }), obj('Node', 'n', { phase: 'Ready' })]) {
+      expect(stateText(p, false) + podPlace(p)).toBe(stateText(p));
+    }
+    expect(podPlace(obj('Pod', 'p', { nodeName: 'node-2' }))).toBe(' · node-2');
+  });
+});
+
+describe('shortStateText', () => {
+  it('says what matters first, in few words', () => {
+    expect(shortStateText(obj('Pod', 'p', { phase: 'Running', ready: false, nodeName: 'node-1' }))).toBe('Not ready');
+    expect(shortStateText(obj('Pod', 'p', { phase: 'Running', ready: true, nodeName: 'node-1' }))).toBe('Running');
+    expect(shortStateText(obj('Pod', 'p', { phase: 'Running', ready: false, reason: 'CrashLoopBackOff', restarts: 4 }))).toBe('CrashLoopBackOff ×4');
+    expect(shortStateText(obj('Pod', 'p', { phase: 'Succeeded', reason: 'Completed' }))).toBe('Succeeded');
+    expect(shortStateText(obj('Pod', 'p'))).toBe('Pending');
+    expect(shortStateText(obj('Pod', 'p', { deleting: true }))).toBe('Terminating');
+    expect(shortStateText(obj('Deployment', 'd', { replicas: { desired: 3, ready: 2 } }))).toBe('2/3 ready');
   });
 });

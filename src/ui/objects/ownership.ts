@@ -93,7 +93,7 @@ export function stateClass(o: ObjectSummary): string {
 export function stateText(o: ObjectSummary, withNode = true): string {
   if (o.deleting) return 'Terminating';
   if (o.kind === 'Pod') {
-    const where = !withNode ? '' : o.nodeName ? ` · ${o.nodeName}` : ' · unscheduled';
+    const where = withNode ? podPlace(o) : '';
     const reason = o.reason && o.reason !== 'Completed' ? ` ${o.reason}` : '';
     const restarts = o.restarts ? ` (${o.restarts} restart${o.restarts === 1 ? '' : 's'})` : '';
     return `${o.phase ?? 'Pending'}${o.phase === 'Running' && !o.ready ? ', not ready' : ''}${reason}${restarts}${where}`;
@@ -101,4 +101,22 @@ export function stateText(o: ObjectSummary, withNode = true): string {
   if (o.kind === 'Node') return `${o.phase ?? 'Unknown'}${o.unschedulable ? ', SchedulingDisabled' : ''}`;
   if (o.replicas) return `${o.replicas.ready}/${o.replicas.desired} ready`;
   return o.phase ?? '';
+}
+
+/** Where a pod is, as stateText ends: " · node-2", " · unscheduled" ('' for a terminating pod or another kind). */
+export function podPlace(o: ObjectSummary): string {
+  if (o.kind !== 'Pod' || o.deleting) return '';
+  return o.nodeName ? ` · ${o.nodeName}` : ' · unscheduled';
+}
+
+/**
+ * The state in as few words as a narrow row needs, what matters first: "Not ready" (a running pod that is not
+ * ready), "CrashLoopBackOff ×4" (a waiting reason and the restarts), else the phase, and for other kinds what
+ * stateText says. The whole of stateText is in the row's tooltip.
+ */
+export function shortStateText(o: ObjectSummary): string {
+  if (o.deleting || o.kind !== 'Pod') return stateText(o, false);
+  const restarts = o.restarts ? ` ×${o.restarts}` : '';
+  if (o.reason && o.reason !== 'Completed') return `${o.reason}${restarts}`;
+  return `${o.phase === 'Running' && !o.ready ? 'Not ready' : (o.phase ?? 'Pending')}${restarts}`;
 }
