@@ -40,6 +40,12 @@ describe('needsLibraries', () => {
   it('is false for actions that only change what exists, whatever they carry', () => {
     expect(needsLibraries(act({ type: 'delete', resource: 'cronjob', name: 'tick' }))).toBe(false);
     expect(needsLibraries(act({ type: 'fault', fault: { type: 'kill-node', node: 'node-1' } }))).toBe(false);
+    expect(needsLibraries(act({ type: 'rollout', op: 'restart', resource: 'deployment', name: 'web' }))).toBe(false);
+  });
+
+  it('is true for rollout undo, which kubectl sends as a JSON patch', () => {
+    expect(needsLibraries(act({ type: 'rollout', op: 'undo', resource: 'deployment', name: 'web' }))).toBe(true);
+    expect(needsLibraries(act({ type: 'rollout', resource: 'deployment', name: 'web' }))).toBe(true);
   });
 
   it('never throws on hostile messages; a cycle counts as needing them', () => {

@@ -1,21 +1,25 @@
 /**
- * Whether obeying a message from the page may need the simulation's on-demand libraries (yaml, ajv, croner; see
- * `src/sim/libraries.ts`). The worker loads them before it obeys such a message, and holds every later message until
- * they are in, so the simulation never meets them missing.
+ * Whether obeying a message from the page may need the simulation's on-demand libraries (yaml, ajv, croner,
+ * fast-json-patch; see `src/sim/libraries.ts`). The worker loads them before it obeys such a message, and holds every
+ * later message until they are in, so the simulation never meets them missing.
  *
  * The answer is a superset, read from the raw message before validation. The libraries are needed to read text
  * (manifests, a scenario file, a share link's recorded applies, files committed to the GitOps repository), and when a
  * CronJob or a CustomResourceDefinition enters the cluster (its schedule or schema is compiled), or a webhook
  * configuration (a mutating webhook answers with a JSON patch); once one exists they are loaded, so later writes to it
- * need no check. And for a JSON patch a person sends. Objects are searched for the words that can name those kinds
- * (kind, resource, short name) or that patch type, case-insensitively, anywhere in the message.
+ * need no check. And for a JSON patch a person sends, or `kubectl rollout undo` sends (a Deployment's rollback). Objects
+ * are searched for the words that can name those kinds (kind, resource, short name) or that patch type,
+ * case-insensitively, anywhere in the message.
  */
 
 /** Words that can name CronJobs, CustomResourceDefinitions or webhook configurations, or a JSON patch. */
 const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook|"patchType":"json"/i;
 
 /** User actions that never need the libraries whatever they carry: they change existing objects or the cluster. */
-const WITHOUT_LIBRARIES = new Set(['delete', 'scale', 'rollout', 'cordon', 'uncordon', 'drain', 'add-node', 'set-load', 'fault']);
+const WITHOUT_LIBRARIES = new Set(['delete', 'scale', 'cordon', 'uncordon', 'drain', 'add-node', 'set-load', 'fault']);
+
+/** `kubectl rollout` operations sent as merge patches; `undo` sends a JSON patch (src/sim/cluster/kubectl.ts `rollout`). */
+const ROLLOUT_BY_MERGE_PATCH = new Set(['pause', 'resume', 'restart']);
 
 export function needsLibraries(message: unknown): boolean {
   if (!isRecord(message)) return false;
@@ -31,6 +35,7 @@ export function needsLibraries(message: unknown): boolean {
     const type = action['type'];
     if (typeof type === 'string' && WITHOUT_LIBRARIES.has(type)) return false;
     if (type === 'git-commit') return true;
+    if (type === 'rollout') return !ROLLOUT_BY_MERGE_PATCH.has(action['op'] as string);
     if (type === 'apply' || type === 'create') return manifestsNeedThem(action['manifests']);
     return mentionsThem(action);
   }
