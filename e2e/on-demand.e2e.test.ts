@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { launchChromium, type Browser } from './harness.ts';
-import { byTestId, openApp, podNames, postToWorker, until, virtualTime } from './page-driver.ts';
+import { byTestId, clickApply, openApp, podNames, postToWorker, until, virtualTime } from './page-driver.ts';
 import type { Page } from 'playwright-core';
 import { DEFAULT_MANIFESTS } from '../src/ui/default-demo.ts';
 
@@ -42,6 +42,8 @@ test('the first frame fetches none of the on-demand chunks; they come after it, 
     await byTestId(page, 'lesson-picker').selectOption('cronjob-every-minute');
     await postToWorker(page, { type: 'speed', speed: 30 });
     await until(page, 'a Job of the CronJob', async () => (await rowsOf(page, 'Job')) > 0, 120_000);
+    // The editor now holds the lesson's manifests: applying them again changes nothing.
+    expect(await clickApply(page)).toContain('cronjob.batch/tick unchanged');
     expect(errors).toEqual([]);
   } finally {
     browser.context.off('request', record);

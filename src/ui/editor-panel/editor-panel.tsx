@@ -3,13 +3,14 @@
  * manager "kubectl"), kubectl's answer underneath, and every error put on the line it is about. Nothing is applied
  * when any document is invalid.
  */
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { act, inspect } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
 import type { EditorMarker } from '../editor/markers.ts';
 import { DEFAULT_MANIFESTS } from '../default-demo.ts';
 import { registerCustomResourceSchema } from '../editor/custom-resource-schemas.ts';
 import { preloadAfterFirstFrame, useAfterFirstFrame } from '../state/after-first-frame.ts';
+import { useDesiredText } from '../state/desired-text.ts';
 
 const YamlEditor = lazy(() => import('../editor/yaml-editor.tsx'));
 /** Markers, CRD schemas and YAML output, with the yaml library: not needed before the user acts (see yaml-tools.ts). */
@@ -25,6 +26,14 @@ export function EditorPanel() {
   const selected = useSim((s) => (s.selection?.type === 'object' ? s.objects.get(s.selection.key) : undefined));
   // Monaco (about 1 MB of script to compile) loads once the simulation is seen moving; a plain text area stands in.
   const editorWanted = useAfterFirstFrame();
+  // A restart from the lesson picker: show what the cluster now plays (the lesson's manifests).
+  const desired = useDesiredText();
+  useEffect(() => {
+    if (desired.version === 0) return;
+    setText(desired.text);
+    setMarkers([]);
+    setOutput({ ok: true, lines: [desired.text ? `${desired.source}: the manifests it applied at 0 s` : `${desired.source} applies no manifests at 0 s`] });
+  }, [desired.version]); // once per restart: `text` and `source` change only with it
 
   const apply = useCallback(async () => {
     setBusy(true);

@@ -7,7 +7,8 @@ import type { Lesson } from './lessons.ts';
 import { useAfterFirstFrame } from '../state/after-first-frame.ts';
 import { play, start } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
-import { DEFAULT_NODES, DEFAULT_OBJECTS, DEFAULT_SEED } from '../default-demo.ts';
+import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_OBJECTS, DEFAULT_SEED } from '../default-demo.ts';
+import { useDesiredText } from '../state/desired-text.ts';
 
 export function LessonPicker() {
   const [id, setId] = useState('');
@@ -33,7 +34,14 @@ export function LessonPicker() {
     select(null);
     const l = list.find((x) => x.id === next);
     const err = l ? await start({ seed: 1, scenario: l.text }) : await start({ seed: DEFAULT_SEED, nodes: DEFAULT_NODES, manifests: DEFAULT_OBJECTS });
-    if (!err) play();
+    if (err) return;
+    play();
+    // The editor shows what is now being played, so an edit and Apply changes this lesson's desired state.
+    if (!l) useDesiredText.getState().show(DEFAULT_MANIFESTS, 'the playground');
+    else {
+      const { lessonManifests } = await import('./lessons.ts');
+      useDesiredText.getState().show(lessonManifests(l.text) ?? '', `lesson ${l.name}`);
+    }
   };
   return (
     <div className="lesson-picker">

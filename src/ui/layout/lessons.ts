@@ -7,6 +7,8 @@
  */
 import { scenarioMetadata } from './scenario-metadata.ts';
 
+export { lessonManifests } from './lesson-manifests.ts';
+
 const files = import.meta.glob('../../../scenarios/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 export interface Lesson {
