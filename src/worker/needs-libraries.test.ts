@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { needsLibraries } from './needs-libraries.ts';
 
@@ -56,4 +58,19 @@ describe('needsLibraries', () => {
       expect(() => needsLibraries(m)).not.toThrow();
     }
   });
+});
+
+describe('what needsLibraries answers false for', () => {
+  it('runs without the libraries: every kind of such message, on a demo like the default one, in a process that never loads them', () => {
+    // This process's setup file loaded them; testing/without-libraries.ts runs where they are missing, so a message
+    // wrongly answered false would meet libraries() throwing (an InternalError in a reply or the trace).
+    const script = fileURLToPath(new URL('./testing/without-libraries.ts', import.meta.url));
+    const lines = execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim().split('\n');
+    expect(lines.join('\n')).not.toMatch(/not loaded/);
+    const replies = lines.map((l) => JSON.parse(l) as { type: string; requestId?: number; ok?: boolean }).filter((m) => m.type === 'reply');
+    // None was held: every request was answered, in order.
+    expect(replies.map((r) => r.requestId)).toEqual(replies.map((_, i) => i + 1));
+    expect(replies.length).toBeGreaterThan(20);
+    expect(replies.every((r) => r.ok)).toBe(true);
+  }, 120_000);
 });
