@@ -10,7 +10,8 @@
  * objects) needs none of them, so the worker loads them on demand ({@link loadLibraries}, one `import()` each) before
  * it hands the simulation a command that may need them, and holds later commands until they are in. The simulation
  * itself stays synchronous and deterministic: it reads them through {@link libraries}, which throws if they were not
- * loaded (a bug in the caller, never a silent difference). Node entry points (the CLI, the benchmarks, the tests'
+ * loaded (a bug in the caller). The api-server turns a throw inside a request into a 500 and a reconcile's into a
+ * requeue, so a miss is also remembered ({@link librariesMissed}) for the worker to report. Node entry points (the CLI, the benchmarks, the tests'
  * setup file) load them before their first simulation.
  */
 import type * as Yaml from 'yaml';
@@ -27,6 +28,7 @@ export interface Libraries {
 
 let loaded: Libraries | undefined;
 let loading: Promise<Libraries> | undefined;
+let missed = false;
 
 /** Loads the libraries once; later calls return the same promise. A failed load (offline page) can be retried. */
 export function loadLibraries(): Promise<Libraries> {
@@ -48,6 +50,14 @@ export function librariesLoaded(): boolean {
 
 /** The loaded libraries; throws if {@link loadLibraries} has not finished (the caller forgot to await it). */
 export function libraries(): Libraries {
-  if (!loaded) throw new Error('the yaml, ajv, croner and fast-json-patch libraries are not loaded: await loadLibraries() before this input');
+  if (!loaded) {
+    missed = true;
+    throw new Error('the yaml, ajv, croner and fast-json-patch libraries are not loaded: await loadLibraries() before this input');
+  }
   return loaded;
+}
+
+/** Whether anything asked for the libraries before they were loaded (whatever caught the error it got). */
+export function librariesMissed(): boolean {
+  return missed;
 }

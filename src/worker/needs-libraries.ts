@@ -3,54 +3,31 @@
  * fast-json-patch; see `src/sim/libraries.ts`). The worker loads them before it obeys such a message, and holds every
  * later message until they are in, so the simulation never meets them missing.
  *
- * The answer is a superset, read from the raw message before validation. The libraries are needed to read text
- * (manifests, a scenario file, a share link's recorded applies, files committed to the GitOps repository), and when a
- * CronJob or a CustomResourceDefinition enters the cluster (its schedule or schema is compiled), or a webhook
- * configuration (a mutating webhook answers with a JSON patch); once one exists they are loaded, so later writes to it
- * need no check. And for a JSON patch a person sends, or `kubectl rollout undo` sends (a Deployment's rollback). Objects
- * are searched for the words that can name those kinds (kind, resource, short name) or that patch type,
- * case-insensitively, anywhere in the message.
+ * The answer is a superset, read from the raw message before validation, and kept coarse on purpose: only what the
+ * page's first frame needs avoids them. Every user action waits for them (text, CronJobs, CRDs, webhook
+ * configurations, JSON patches such as `kubectl rollout undo`'s: telling them apart action by action proved a source of
+ * bugs, and the worker has preloaded them a second after the simulation first moved anyway); so does a scenario or a
+ * share link. An `init` with objects (the default demo) avoids them unless an object can bring in a kind that needs
+ * them: a CronJob (its schedule), a CustomResourceDefinition (its schema) or a webhook configuration (a mutating
+ * webhook answers with a JSON patch), searched for by the words that can name them, anywhere in the objects. Time
+ * controls, inspection and recipes never need them: they replay or read what was already obeyed.
  */
 
-/** Words that can name CronJobs, CustomResourceDefinitions or webhook configurations, or a JSON patch. */
-const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook|"patchType":"json"/i;
-
-/** User actions that never need the libraries whatever they carry: they change existing objects or the cluster. */
-const WITHOUT_LIBRARIES = new Set(['delete', 'scale', 'cordon', 'uncordon', 'drain', 'add-node', 'set-load', 'fault']);
-
-/** `kubectl rollout` operations sent as merge patches; `undo` sends a JSON patch (src/sim/cluster/kubectl.ts `rollout`). */
-const ROLLOUT_BY_MERGE_PATCH = new Set(['pause', 'resume', 'restart']);
+/** Words that can name CronJobs, CustomResourceDefinitions or webhook configurations (kinds, resources, short names). */
+const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook/i;
 
 export function needsLibraries(message: unknown): boolean {
   if (!isRecord(message)) return false;
-  if (message['type'] === 'init') {
-    const setup = message['setup'];
-    if (!isRecord(setup)) return false;
-    if (setup['recipe'] !== undefined || setup['scenario'] !== undefined) return true;
-    return manifestsNeedThem(setup['manifests']);
-  }
-  if (message['type'] === 'act') {
-    const action = message['action'];
-    if (!isRecord(action)) return false;
-    const type = action['type'];
-    if (typeof type === 'string' && WITHOUT_LIBRARIES.has(type)) return false;
-    if (type === 'git-commit') return true;
-    if (type === 'rollout') return !ROLLOUT_BY_MERGE_PATCH.has(action['op'] as string);
-    if (type === 'apply' || type === 'create') return manifestsNeedThem(action['manifests']);
-    return mentionsThem(action);
-  }
-  return false;
-}
-
-function manifestsNeedThem(manifests: unknown): boolean {
+  if (message['type'] === 'act') return true;
+  if (message['type'] !== 'init') return false;
+  const setup = message['setup'];
+  if (!isRecord(setup)) return false;
+  if (setup['recipe'] !== undefined || setup['scenario'] !== undefined) return true;
+  const manifests = setup['manifests'];
   if (manifests === undefined) return false;
   if (typeof manifests === 'string') return true;
-  return mentionsThem(manifests);
-}
-
-function mentionsThem(value: unknown): boolean {
   try {
-    return NAMES_WHAT_NEEDS_THEM.test(JSON.stringify(value) ?? '');
+    return NAMES_WHAT_NEEDS_THEM.test(JSON.stringify(manifests) ?? '');
   } catch {
     return true; // a cycle or a BigInt: the command is invalid anyway; loading costs nothing but time
   }

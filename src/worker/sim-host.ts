@@ -15,6 +15,7 @@ import { HpaSampler } from './hpa-frame.ts';
 import { parseCommand } from './commands.ts';
 import { needsLibraries } from './needs-libraries.ts';
 import { loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
+import { librariesMissed } from '../sim/libraries.ts';
 import {
   PROTOCOL_VERSION,
   type ActReply,
@@ -82,6 +83,8 @@ export class SimHost {
    * virtual time stands still: an action applies at the moment the person acted, however long the load took.
    */
   private held: unknown[] = [];
+  /** Whether a use of the libraries before they were loaded has been reported (once: it is a bug, not user error). */
+  private missReported = false;
   /** Wall time at which virtual time was first seen past 0 (null: not yet), and whether the preload has started. */
   private movedAt: number | null = null;
   private preloaded = false;
@@ -142,6 +145,18 @@ export class SimHost {
   }
 
   private obey(data: unknown): void {
+    this.obeyCommand(data);
+    this.reportMissedLibraries();
+  }
+
+  /** needs-libraries.ts let through a message that needed them: say so, however the simulation caught the throw. */
+  private reportMissedLibraries(): void {
+    if (this.missReported || !librariesMissed()) return;
+    this.missReported = true;
+    this.post({ type: 'error', message: 'internal error: the simulation used a library the worker had not loaded yet; what followed may differ from a replay. Please report it' });
+  }
+
+  private obeyCommand(data: unknown): void {
     const parsed = parseCommand(data);
     if (!parsed.ok) {
       const requestId = typeof (data as { requestId?: unknown })?.requestId === 'number' ? (data as { requestId: number }).requestId : -1;
@@ -176,6 +191,7 @@ export class SimHost {
       this.advance(this.sim.now + dt * this.speed, wall);
       this.dirty = true;
     }
+    this.reportMissedLibraries();
     if (this.dirty) this.postFrame();
   }
 
