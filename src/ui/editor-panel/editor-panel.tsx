@@ -79,8 +79,14 @@ export function EditorPanel() {
     const live: Record<string, unknown> = { apiVersion: o.apiVersion, kind: o.kind, metadata: meta };
     if (o.spec !== undefined) live.spec = o.spec;
     if (o.data !== undefined) live.data = o.data;
-    const { stringify } = await loadYamlTools();
-    setText(stringify(live));
+    let tools: Awaited<ReturnType<typeof loadYamlTools>>;
+    try {
+      tools = await loadYamlTools();
+    } catch (e) {
+      setOutput({ ok: false, lines: [`error: the page could not load its YAML code (${(e as Error).message}); reload the page`] });
+      return;
+    }
+    setText(tools.stringify(live));
     setMarkers([]);
     setOutput({ ok: true, lines: [`loaded the live ${o.kind.toLowerCase()}/${name} (spec only: status belongs to its controller)`] });
   }, [selected]);

@@ -6,6 +6,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useSim } from '../state/sim-store.ts';
 import { lazyAfterFirstFrame } from '../state/after-first-frame.ts';
+import { PanelBoundary } from '../layout/error-boundary.tsx';
 
 const LoadPanel = lazyAfterFirstFrame(() => import('../hpa/load-panel.tsx'), (m) => m.LoadPanel);
 const GitOpsPanel = lazyAfterFirstFrame(() => import('../gitops/gitops-panel.tsx'), (m) => m.GitOpsPanel);
@@ -36,12 +37,17 @@ export function PanelTabs({ faults }: { faults: ReactNode }) {
       </div>
       <div className="tab-body" role="tabpanel">
         {tab === 'faults' && faults}
-        <Suspense fallback={<p className="hint">Loading…</p>}>
-          {tab === 'load' && <LoadPanel />}
-          {tab === 'gitops' && <GitOpsPanel />}
-          {tab === 'fights' && <FightsPanel />}
-          {tab === 'webhooks' && <WebhooksPanel />}
-        </Suspense>
+        {tab !== 'faults' && (
+          // A tab whose code failed to load shows its own error (and Try again); the other tabs keep working.
+          <PanelBoundary key={tab} name={tabs.find(([id]) => id === tab)![1]}>
+            <Suspense fallback={<p className="hint">Loading…</p>}>
+              {tab === 'load' && <LoadPanel />}
+              {tab === 'gitops' && <GitOpsPanel />}
+              {tab === 'fights' && <FightsPanel />}
+              {tab === 'webhooks' && <WebhooksPanel />}
+            </Suspense>
+          </PanelBoundary>
+        )}
       </div>
     </div>
   );

@@ -48,12 +48,33 @@ export function lazyAfterFirstFrame<M, P extends object>(load: () => Promise<M>,
   let loaded: ComponentType<P> | null = null;
   const get = () => load().then((m) => (loaded = pick(m)));
   preloadAfterFirstFrame(get);
-  const Lazy = lazy(() => get().then((c) => ({ default: c })));
+  // React keeps a failed lazy component failed for good, and must: a fresh one at each render would fetch in a loop.
+  // {@link retryFailedLoads} (PanelBoundary's "Try again") swaps in a fresh one, which imports again on its next mount.
+  const makeLazy = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(() =>
+      get().then(
+        (c) => ({ default: c }),
+        (err: unknown) => {
+          failed.add(() => (Lazy = makeLazy()));
+          throw err;
+        },
+      ),
+    );
+  let Lazy = makeLazy();
   return function AfterFirstFrame(props: P) {
     // What an instance started with, it keeps: switching from Lazy to the loaded component would remount it.
     const [Component] = useState<ComponentType<P> | LazyExoticComponent<ComponentType<P>>>(() => loaded ?? Lazy);
     return createElement(Component, props);
   };
+}
+
+/** Resets of the lazy components whose load failed. */
+const failed = new Set<() => void>();
+
+/** Lets every lazy component whose code failed to load try again on its next mount (a "Try again" button). */
+export function retryFailedLoads(): void {
+  for (const reset of failed) reset();
+  failed.clear();
 }
 
 export function useAfterFirstFrame(): boolean {
