@@ -6,7 +6,8 @@
  * are in the page: rows have one fixed height, so a busy cluster's hundreds of rows per second cost what a screenful
  * costs, not a re-layout and re-paint of the whole list every frame.
  */
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useState } from 'react';
+import { useScrollView } from '../state/use-scroll-view.ts';
 import { useSim, type K8sEvent, type Selection } from '../state/sim-store.ts';
 import { formatClock } from '../format.ts';
 import { correlationNote } from './correlation-note.ts';
@@ -25,17 +26,7 @@ export function EventLog() {
   const select = useSim((s) => s.select);
   const [all, setAll] = useState(false);
   const list: readonly TraceEvent[] = all ? events : k8sEvents;
-  const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 600 });
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const measure = () => setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    measure();
-    return () => observer.disconnect();
-  }, []);
+  const { ref: scroller, view, onScroll } = useScrollView(600);
   // The sticky header row is inside the scroller, above the rows.
   const firstVisible = Math.floor(Math.max(0, view.top - ROW_PX) / ROW_PX);
   const first = Math.max(0, firstVisible - MARGIN_ABOVE);
@@ -58,10 +49,7 @@ export function EventLog() {
         role="table"
         aria-rowcount={list.length + 1}
         ref={scroller}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          setView({ top: el.scrollTop, height: el.clientHeight });
-        }}
+        onScroll={onScroll}
       >
         <div className={`row head ${all ? 'all' : ''}`} role="row">
           <span>time</span>

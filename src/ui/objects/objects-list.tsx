@@ -7,9 +7,10 @@
  * Rows have one fixed height and only those in view (and a margin) are in the page, as in the event log
  * (src/ui/events/event-log.tsx): a big cluster's rows cost what a screenful costs.
  */
-import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { memo, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { act } from '../connection/sim-connection.ts';
 import type { Selection } from '../state/sim-store.ts';
+import { useScrollView } from '../state/use-scroll-view.ts';
 import { podPlace, shortStateText, stateClass, stateText } from './ownership.ts';
 import { groupText, type GroupVNode, type VNode } from './objects-graph.ts';
 import { kindTag, type ListRow } from './list-rows.ts';
@@ -31,17 +32,7 @@ interface Props {
 }
 
 export function ObjectsList({ rows, highlighted, select, toggle }: Props) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 400 });
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const measure = () => setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    measure();
-    return () => observer.disconnect();
-  }, []);
+  const { ref: scroller, view, onScroll } = useScrollView(400);
 
   // A selection made elsewhere (the event log, the graph) scrolls its row into view, once per new selection.
   const rowsRef = useRef(rows);
@@ -71,7 +62,7 @@ export function ObjectsList({ rows, highlighted, select, toggle }: Props) {
     const el = scroller.current!;
     if (to * ROW_PX < el.scrollTop) el.scrollTop = to * ROW_PX;
     else if ((to + 1) * ROW_PX > el.scrollTop + el.clientHeight) el.scrollTop = (to + 1) * ROW_PX - el.clientHeight;
-    setView({ top: el.scrollTop, height: el.clientHeight });
+    onScroll();
     // The row is rendered on the next frame if it was outside the margin.
     requestAnimationFrame(() => el.querySelector<HTMLElement>(`[data-row="${to}"] .orow-main`)?.focus());
   };
@@ -88,10 +79,7 @@ export function ObjectsList({ rows, highlighted, select, toggle }: Props) {
       role="list"
       aria-label="Objects, as a list"
       onKeyDown={onKeyDown}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        setView({ top: el.scrollTop, height: el.clientHeight });
-      }}
+      onScroll={onScroll}
     >
       <div className="orows" style={{ height: rows.length * ROW_PX }}>
         {items}
