@@ -17,6 +17,16 @@ const YamlEditor = lazy(() => import('../editor/yaml-editor.tsx'));
 const loadYamlTools = () => import('./yaml-tools.ts');
 preloadAfterFirstFrame(loadYamlTools);
 
+/** The YAML tools, or null after `say`ing why they could not load (`then`: what that means for what the user did). */
+async function yamlToolsOr(say: (output: { ok: false; lines: string[] }) => void, then: string) {
+  try {
+    return await loadYamlTools();
+  } catch (e) {
+    say({ ok: false, lines: [`error: the page could not load its YAML code (${(e as Error).message}); ${then}`] });
+    return null;
+  }
+}
+
 export function EditorPanel() {
   const [text, setText] = useState(DEFAULT_MANIFESTS);
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
@@ -38,13 +48,8 @@ export function EditorPanel() {
   const apply = useCallback(async () => {
     setBusy(true);
     try {
-      let tools: Awaited<ReturnType<typeof loadYamlTools>>;
-      try {
-        tools = await loadYamlTools();
-      } catch (e) {
-        setOutput({ ok: false, lines: [`error: the page could not load its YAML code (${(e as Error).message}); nothing was applied`] });
-        return;
-      }
+      const tools = await yamlToolsOr(setOutput, 'nothing was applied');
+      if (!tools) return;
       const { syntaxMarkers, statusMarkers, crdSchemasIn } = tools;
       const syntax = syntaxMarkers(text);
       if (syntax.length) {
@@ -79,13 +84,8 @@ export function EditorPanel() {
     const live: Record<string, unknown> = { apiVersion: o.apiVersion, kind: o.kind, metadata: meta };
     if (o.spec !== undefined) live.spec = o.spec;
     if (o.data !== undefined) live.data = o.data;
-    let tools: Awaited<ReturnType<typeof loadYamlTools>>;
-    try {
-      tools = await loadYamlTools();
-    } catch (e) {
-      setOutput({ ok: false, lines: [`error: the page could not load its YAML code (${(e as Error).message}); reload the page`] });
-      return;
-    }
+    const tools = await yamlToolsOr(setOutput, 'reload the page');
+    if (!tools) return;
     setText(tools.stringify(live));
     setMarkers([]);
     setOutput({ ok: true, lines: [`loaded the live ${o.kind.toLowerCase()}/${name} (spec only: status belongs to its controller)`] });
