@@ -10,7 +10,9 @@
  * updatePodInCache, deletePodFromCache) tell it each bound pod's arrival, change and departure, and every change to a
  * node's pods (bound or assumed) that a cycle could see bumps that node's generation. `updateSnapshot` rebuilds the
  * pod list of the nodes whose generation moved since the previous snapshot and hands back the previous (frozen) list
- * of the others, so a scheduling cycle costs O(nodes + pods of the changed nodes), not O(all pods). Unlike upstream's
+ * of the others. As upstream's (which walks its node list, most recently changed first, down to the snapshot's
+ * generation), it looks only at the nodes changed since: they are remembered by name as they are touched, so while
+ * the node list stays the same a scheduling cycle costs O(changed nodes and their pods), not O(nodes) or O(all pods). Unlike upstream's
  * UpdatePod, a status write that keeps the pod's spec and whether it is finished moves no generation: a cycle reads
  * nothing else of a node's pods, so the previous list (holding the pod's previous object) gives the same answers.
  *
@@ -62,6 +64,11 @@ export class SchedulerCache {
   /** The node list last seen from the informer and its sorted copy (re-sorted only when a node changed). */
   private previousNodes: readonly KubeObject[] = [];
   private sortedNodes: readonly Node[] = [];
+  /** The last snapshot, and each node's place in it. */
+  private views: readonly NodeView[] = [];
+  private viewIndex = new Map<string, number>();
+  /** Nodes touched since the last snapshot (upstream: the nodes ahead of the snapshot's generation in its list). */
+  private readonly changed = new Set<string>();
 
   /** `AssumePod`: count `pod` on `nodeName` from now on. */
   assumePod(pod: Pod, nodeName: string): void {
@@ -114,30 +121,47 @@ export class SchedulerCache {
    * `UpdateSnapshot`: every node (sorted by name) with its non-terminal bound pods plus the assumed pods the
    * informer does not show bound yet. A node whose generation did not move keeps its previous frozen list.
    */
-  updateSnapshot(nodes: readonly KubeObject[]): NodeView[] {
-    if (!sameItems(this.previousNodes, nodes)) {
-      this.previousNodes = [...nodes];
-      this.sortedNodes = [...nodes]
-        .map((n) => n as unknown as Node)
-        .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : (a.metadata?.name ?? '') > (b.metadata?.name ?? '') ? 1 : 0));
-    }
-    const lists = new Map<string, { generation: number; pods: readonly Pod[] }>();
-    const views = this.sortedNodes.map((node) => {
-      const name = node.metadata?.name ?? '';
-      const generation = this.nodeInfos.get(name)?.generation ?? 0;
-      const previous = this.previousLists.get(name);
-      let entry = previous;
-      if (!previous || previous.generation !== generation) {
-        const { pods: fresh, requested } = this.podsOn(name);
-        const pods = previous && sameItems(previous.pods, fresh) ? previous.pods : Object.freeze(fresh);
-        if (!previous || pods !== previous.pods) setNodeRequested(pods, requested);
-        entry = { generation, pods };
+  updateSnapshot(nodes: readonly KubeObject[]): readonly NodeView[] {
+    if (sameItems(this.previousNodes, nodes)) {
+      // The same nodes: only those touched since the last snapshot can differ from it.
+      if (this.changed.size === 0) return this.views;
+      const views = this.views.slice();
+      for (const name of this.changed) {
+        const i = this.viewIndex.get(name);
+        if (i === undefined) continue; // pods on a node the informer does not list
+        const entry = this.listFor(name, this.previousLists.get(name));
+        this.previousLists.set(name, entry);
+        views[i] = { node: views[i]!.node, podsOnNode: entry.pods };
       }
-      lists.set(name, entry!);
-      return { node, podsOnNode: entry!.pods };
+      this.changed.clear();
+      return (this.views = views);
+    }
+    this.previousNodes = [...nodes];
+    this.sortedNodes = [...nodes]
+      .map((n) => n as unknown as Node)
+      .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : (a.metadata?.name ?? '') > (b.metadata?.name ?? '') ? 1 : 0));
+    const lists = new Map<string, { generation: number; pods: readonly Pod[] }>();
+    this.viewIndex = new Map();
+    const views = this.sortedNodes.map((node, i) => {
+      const name = node.metadata?.name ?? '';
+      const entry = this.listFor(name, this.previousLists.get(name));
+      lists.set(name, entry);
+      this.viewIndex.set(name, i);
+      return { node, podsOnNode: entry.pods };
     });
     this.previousLists = lists;
-    return views;
+    this.changed.clear();
+    return (this.views = views);
+  }
+
+  /** A node's list at its current generation: `previous` if that is still it, else rebuilt (the same frozen list if equal). */
+  private listFor(name: string, previous: { generation: number; pods: readonly Pod[] } | undefined): { generation: number; pods: readonly Pod[] } {
+    const generation = this.nodeInfos.get(name)?.generation ?? 0;
+    if (previous && previous.generation === generation) return previous;
+    const { pods: fresh, requested } = this.podsOn(name);
+    const pods = previous && sameItems(previous.pods, fresh) ? previous.pods : Object.freeze(fresh);
+    if (!previous || pods !== previous.pods) setNodeRequested(pods, requested);
+    return { generation, pods };
   }
 
   /**
@@ -209,6 +233,7 @@ export class SchedulerCache {
     let info = this.nodeInfos.get(nodeName);
     if (!info) this.nodeInfos.set(nodeName, (info = { pods: new Map(), generation: 0 }));
     info.generation = ++this.generation;
+    this.changed.add(nodeName);
   }
 
   /** Whether an assumed pod counts depends on its bound twin: a change of either touches the assumed pod's node. */
