@@ -13,7 +13,7 @@ import { controllerDetail, inspectObject } from './inspection.ts';
 import { objectKey, sameSummary, summarize } from './object-summary.ts';
 import { HpaSampler } from './hpa-frame.ts';
 import { parseCommand } from './commands.ts';
-import { needsLibraries } from './needs-libraries.ts';
+import { LibraryGate, type OnDemandLoader } from './library-gate.ts';
 import { loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
 import { librariesMissed } from '../sim/libraries.ts';
 import {
@@ -78,11 +78,6 @@ export class SimHost {
   /** HPA replica series for the page's chart, sampled per frame. */
   private hpaSampler = new HpaSampler();
 
-  /**
-   * Messages received while the on-demand libraries load, obeyed in order once they are in. While any is held,
-   * virtual time stands still: an action applies at the moment the person acted, however long the load took.
-   */
-  private held: unknown[] = [];
   /** Whether a use of the libraries before they were loaded has been reported (once: it is a bug, not user error). */
   private missReported = false;
   /** Wall time at which virtual time was first seen past 0 (null: not yet), and whether the preload has started. */
@@ -93,24 +88,18 @@ export class SimHost {
     private readonly post: (message: WorkerMessage) => void,
     private readonly wallNow: () => number,
     /** What is loaded on demand (on-demand.ts); tests pass a loader they control. */
-    private readonly libraries: { loaded(): boolean; load(): Promise<unknown> } = { loaded: onDemandLoaded, load: loadOnDemand },
-  ) {}
+    loader: OnDemandLoader = { loaded: onDemandLoaded, load: loadOnDemand },
+  ) {
+    // Virtual time stands still while messages are held: it resumes from their release, not from the load's start.
+    this.gate = new LibraryGate(loader, (data) => this.obey(data), (data, message) => this.fail(data, message), () => (this.lastWall = this.wallNow()));
+  }
+
+  /** Messages that may need the on-demand libraries wait here, with every later one, until they are in. */
+  private readonly gate: LibraryGate;
 
   /** Entry point for every message from the page. Never throws. */
   receive(data: unknown): void {
-    if (this.held.length === 0 && (this.libraries.loaded() || !needsLibraries(data))) return this.obey(data);
-    this.held.push(data);
-    if (this.held.length > 1) return;
-    let load: Promise<unknown>;
-    try {
-      load = this.libraries.load();
-    } catch (err) {
-      load = Promise.reject(err);
-    }
-    load.then(
-      () => this.release(undefined),
-      (err: unknown) => this.release(err instanceof Error ? err.message : String(err)),
-    );
+    this.gate.receive(data);
   }
 
   /** Starts loading the on-demand parts {@link PRELOAD_AFTER_MS} after the simulation first moved; failures are ignored. */
@@ -119,29 +108,14 @@ export class SimHost {
     this.movedAt ??= wall;
     if (wall - this.movedAt < PRELOAD_AFTER_MS) return;
     this.preloaded = true;
-    if (this.libraries.loaded()) return;
-    try {
-      this.libraries.load().catch(() => undefined);
-    } catch {
-      // A failed preload is retried by the first message that needs the libraries.
-    }
+    this.gate.preload();
   }
 
-  /** The libraries are in (or failed to load: `error`): obey the held messages in order. */
-  private release(error: string | undefined): void {
-    const held = this.held;
-    this.held = [];
-    this.lastWall = this.wallNow();
-    for (const data of held) {
-      if (error === undefined || !needsLibraries(data)) {
-        this.obey(data);
-        continue;
-      }
-      const message = `could not load the libraries that read YAML, CRD schemas and cron schedules (${error}); reload the page to try again`;
-      const requestId = (data as { requestId?: unknown }).requestId;
-      if (typeof requestId === 'number') this.post({ type: 'reply', requestId, ok: false, error: message });
-      else this.post({ type: 'error', message });
-    }
+  /** Answers a message that could not be obeyed: a reply to its request, if it has a request id, else an error. */
+  private fail(data: unknown, message: string): void {
+    const requestId = (data as { requestId?: unknown } | null)?.requestId;
+    if (typeof requestId === 'number') this.post({ type: 'reply', requestId, ok: false, error: message });
+    else this.post({ type: 'error', message });
   }
 
   private obey(data: unknown): void {
@@ -158,27 +132,20 @@ export class SimHost {
 
   private obeyCommand(data: unknown): void {
     const parsed = parseCommand(data);
-    if (!parsed.ok) {
-      const requestId = typeof (data as { requestId?: unknown })?.requestId === 'number' ? (data as { requestId: number }).requestId : -1;
-      if (requestId >= 0) this.post({ type: 'reply', requestId, ok: false, error: parsed.error });
-      else this.post({ type: 'error', message: parsed.error });
-      return;
-    }
+    // An invalid message's request id is trusted only if it could be one of the page's (a non-negative number).
+    if (!parsed.ok) return this.fail((data as { requestId?: unknown } | null)?.requestId as number >= 0 ? data : null, parsed.error);
     this.rescan = true;
     try {
       this.handle(parsed.command);
     } catch (err) {
-      const message = `internal error: ${(err as Error).message}`;
-      const requestId = (parsed.command as { requestId?: number }).requestId;
-      if (requestId !== undefined) this.post({ type: 'reply', requestId, ok: false, error: message });
-      else this.post({ type: 'error', message });
+      this.fail(parsed.command, `internal error: ${(err as Error).message}`);
     }
     this.dirty = true;
   }
 
   /** Called by the worker about every animation frame: advance if playing, then post a frame if anything changed. */
   tick(): void {
-    if (this.held.length > 0) return;
+    if (this.gate.holding) return;
     const wall = this.wallNow();
     this.preloadWhenMoving(wall);
     const dt = Math.min(MAX_WALL_STEP_MS, Math.max(0, wall - this.lastWall));
