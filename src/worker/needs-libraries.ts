@@ -12,16 +12,17 @@
  * webhook answers with a JSON patch), searched for by the words that can name them, anywhere in the objects. Time
  * controls, inspection and recipes never need them: they replay or read what was already obeyed.
  */
+import { isObject } from '../sim/apiserver/admission/json-shape.ts';
 
 /** Words that can name CronJobs, CustomResourceDefinitions or webhook configurations (kinds, resources, short names). */
 const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook/i;
 
 export function needsLibraries(message: unknown): boolean {
-  if (!isRecord(message)) return false;
+  if (!isObject(message)) return false;
   if (message['type'] === 'act') return true;
   if (message['type'] !== 'init') return false;
   const setup = message['setup'];
-  if (!isRecord(setup)) return false;
+  if (!isObject(setup)) return false;
   if (setup['recipe'] !== undefined || setup['scenario'] !== undefined) return true;
   const manifests = setup['manifests'];
   if (manifests === undefined) return false;
@@ -31,8 +32,4 @@ export function needsLibraries(message: unknown): boolean {
   } catch {
     return true; // a cycle or a BigInt: the command is invalid anyway; loading costs nothing but time
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
