@@ -5,8 +5,12 @@
  *
  *   npx tsx bench/scale-deployment.ts                 # 10,000 pods on 100 nodes (goal: converged in <= 1 s wall)
  *   npx tsx bench/scale-deployment.ts --pods 100000 --nodes 1000   # goal: <= 15 s and <= 1 GB heap
- *   options: --runs 3 (median), --trace full|count (default count: ids and causality, no stored log)
+ *   options: --runs 3 (median), --trace full|count (default count: ids and causality, no stored log),
+ *            --checkpoints off (no timeline checkpoints past the first),
+ *            --heap-snapshot FILE (after convergence: a full GC, the heap then, and a V8 heap snapshot of it;
+ *            needs `node --expose-gc --import tsx`)
  */
+import { writeHeapSnapshot } from 'node:v8';
 import { Simulation } from '../src/sim/simulation.ts';
 import { deploymentYaml } from '../src/sim/determinism-case.ts';
 import { loadLibraries } from '../src/sim/libraries.ts';
@@ -21,15 +25,19 @@ const PODS = Number(opt('pods', '10000'));
 const NODES = Number(opt('nodes', '100'));
 const RUNS = Number(opt('runs', '1'));
 const TRACE = opt('trace', 'count') as 'full' | 'count';
+const CHECKPOINTS = opt('checkpoints', 'on') !== 'off';
+const SNAPSHOT = opt('heap-snapshot', '');
+const gc = (globalThis as { gc?: () => void }).gc;
+if (SNAPSHOT && !gc) throw new Error('--heap-snapshot needs node --expose-gc');
 
-function once(): { wall: number; cpu: number; virtual: number; events: number; converged: boolean; heapMiB: number; reasons: string[] } {
+function once(): { wall: number; cpu: number; virtual: number; events: number; converged: boolean; heapMiB: number; afterGcMiB: number; reasons: string[] } {
   const sim = Simulation.create({
     seed: 1,
     nodes: Array.from({ length: NODES }, (_, i) => ({ name: `node-${i + 1}`, cpu: '64', memory: '256Gi', pods: Math.ceil((PODS / NODES) * 1.5) + 10 })),
     clientQPS: 'off',
     trace: { retain: TRACE },
     // A checkpoint copies the graph; at this scale keep them sparse.
-    timeline: { checkpointEvery: 200_000, maxCheckpoints: 8 },
+    timeline: CHECKPOINTS ? { checkpointEvery: 200_000, maxCheckpoints: 8 } : { checkpointEvery: Number.MAX_SAFE_INTEGER },
   });
   sim.apply(deploymentYaml('web', 0));
   sim.runFor(5_000); // nodes registered, controllers leading, the empty Deployment settled
@@ -48,7 +56,13 @@ function once(): { wall: number; cpu: number; virtual: number; events: number; c
   const wall = (performance.now() - t0) / 1000;
   const cpuUsed = process.cpuUsage(cpu0);
   const cpu = (cpuUsed.user + cpuUsed.system) / 1e6;
-  return { wall, cpu, virtual: (sim.now - startVirtual) / 1000, events: sim.trace.length - startEvents, converged: c.converged, heapMiB: peak / 1048576, reasons: c.reasons.slice(0, 3) };
+  let afterGcMiB = NaN;
+  if (gc) {
+    gc();
+    afterGcMiB = process.memoryUsage().heapUsed / 1048576;
+    if (SNAPSHOT) writeHeapSnapshot(SNAPSHOT);
+  }
+  return { wall, cpu, virtual: (sim.now - startVirtual) / 1000, events: sim.trace.length - startEvents, converged: c.converged, heapMiB: peak / 1048576, afterGcMiB, reasons: c.reasons.slice(0, 3) };
 }
 
 const results = Array.from({ length: RUNS }, once).sort((a, b) => a.wall - b.wall);
@@ -58,4 +72,5 @@ console.log(`Deployment 0 → ${fmt(PODS)} replicas on ${fmt(NODES)} nodes, clie
 console.log(`  converged: ${m.converged}${m.converged ? '' : ` (${m.reasons.join('; ')})`}`);
 console.log(`  wall ${m.wall.toFixed(2)} s (CPU ${m.cpu.toFixed(2)} s) for ${m.virtual.toFixed(1)} s of virtual time`);
 console.log(`  ${fmt(m.events)} trace events, ${fmt(m.events / m.wall)} events/s`);
-console.log(`  peak heap ${fmt(m.heapMiB)} MiB`);
+console.log(`  peak heap ${fmt(m.heapMiB)} MiB${Number.isNaN(m.afterGcMiB) ? '' : `, ${fmt(m.afterGcMiB)} MiB after a full GC at convergence`}`);
+if (SNAPSHOT) console.log(`  heap snapshot: ${SNAPSHOT}`);
