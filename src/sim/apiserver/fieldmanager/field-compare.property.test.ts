@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ALWAYS_PRESENT, compare, scoped } from './field-compare.ts';
 import { difference, indexFields, isMap, sortedPaths, type FieldSet } from './field-set.ts';
-import { valuesEqual } from './object-paths.ts';
+import { canonical } from './object-paths.ts';
 import { rootTypeOf } from '../patch/patch-meta.ts';
 
 /** The root type of a core/v1 Pod (patch-meta.ts `rootTypeOf`): map-lists, sets and atomic fields as for real pods. */
@@ -33,7 +33,7 @@ function referenceCompare(before: unknown, after: unknown, subresource: string |
     if (!b.has(key) || ai.items.has(key)) continue;
     const x = bi.values.get(key);
     const y = ai.values.get(key);
-    if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && valuesEqual(x, y))) modified.add(key);
+    if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && JSON.stringify(canonical(x)) === JSON.stringify(canonical(y)))) modified.add(key);
   }
   return { added, modified, removed: difference(b, a), beforePaths: [...bi.values.keys()], afterPaths: new Set(ai.values.keys()) };
 }

@@ -2,6 +2,7 @@
  * Reading and removing the value a field path names in an object: the navigation half of structured-merge-diff's
  * `typed.TypedValue.RemoveItems` and `fieldpath.Path` lookups, over plain JSON.
  */
+import { canonicalEqual } from '../../api/canonical-json.ts';
 import { KEY_FIELD_DEFAULTS } from '../patch/patch-meta.ts';
 import { isMap, type Path } from './field-set.ts';
 
@@ -20,9 +21,12 @@ export function canonical(v: unknown): unknown {
   return out;
 }
 
-/** Deep equality of JSON values, object key order ignored. */
+/**
+ * Deep equality of JSON values, object key order ignored: `JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))`,
+ * answered by comparing the values side by side (api/canonical-json.ts `canonicalEqual`) instead of writing both texts.
+ */
 export function valuesEqual(a: unknown, b: unknown): boolean {
-  return jsonEqual(a, b);
+  return canonicalEqual(a, b);
 }
 
 /** The index in `list` of the item path element `pe` (`k:`, `v:` or `i:`), or -1. */
