@@ -49,7 +49,11 @@ export interface Comparison {
  * is looked up in `after`.
  */
 export class PresentPaths {
+  /** The paths the comparison walked in `before` and not in `after` (computed on first use). */
+  private gone: Set<string> | undefined;
+
   constructor(
+    private readonly before: unknown,
     private readonly after: unknown,
     private readonly typeName: string,
     private readonly afterIndex: FieldIndex,
@@ -59,9 +63,29 @@ export class PresentPaths {
   /**
    * The members of `set` that are not paths of `after`. `known`: an object of which every member of `set` is a path
    * (see {@link absentMembers}).
+   *
+   * When `known` is `before` itself, no path is followed: a path of `before` outside the parts the comparison walked
+   * lies where `before` and `after` are equal, so it is a path of `after`; inside them, both sides were indexed. The
+   * members absent from `after` are then those among the paths walked in `before` and not in `after`.
    */
   absentFrom(set: FieldSet, known?: unknown): Set<string> {
-    return absentMembers(this.after, this.typeName, set, known);
+    if (known === undefined || known !== this.before) return absentMembers(this.after, this.typeName, set, known);
+    const gone = this.walkedOnlyBefore();
+    const out = new Set<string>();
+    if (gone.size === 0 || set.size === 0) return out;
+    if (gone.size < set.size) {
+      for (const key of gone) if (set.has(key)) out.add(key);
+    } else for (const key of set) if (gone.has(key)) out.add(key);
+    return out;
+  }
+
+  private walkedOnlyBefore(): Set<string> {
+    if (this.gone === undefined) {
+      this.gone = new Set();
+      const after = this.afterIndex.values;
+      for (const key of this.beforeIndex.values.keys()) if (!after.has(key)) this.gone.add(key);
+    }
+    return this.gone;
   }
 
   has(key: string): boolean {
@@ -85,7 +109,7 @@ function sameLeaf(a: unknown, b: unknown): boolean {
  */
 export function compare(before: unknown, after: unknown, typeName: string, subresource: string | undefined): Comparison {
   const { before: bi, after: ai } = indexFieldDifferences(before, after, typeName);
-  const present = new PresentPaths(after, typeName, ai, bi);
+  const present = new PresentPaths(before, after, typeName, ai, bi);
   const b = scoped(bi.members, subresource);
   const a = scoped(ai.members, subresource);
   const added = difference(a, b);
