@@ -33,6 +33,15 @@ export interface StoredEvent {
 
 export const DEFAULT_WATCH_HISTORY = 10_000;
 
+/**
+ * A {@link StoredEvent} with every field present from the start (the lazy ones undefined): one object shape for
+ * every event, so the watch cache's reads of them stay monomorphic and filling in `watchEvent` at the first watcher
+ * does not change the event's shape on every write.
+ */
+function storedEvent(revision: number, type: StoredEventType, resource: string, object: KubeObject, prev: KubeObject | undefined): StoredEvent {
+  return { revision, type, resource, object, prev, prevAtRevision: undefined, watchEvent: undefined };
+}
+
 export class MvccStore {
   private rev = 0;
   private readonly data = new Map<string, Map<string, KubeObject>>();
@@ -97,7 +106,7 @@ export class MvccStore {
     }
     const prev = m.get(key);
     m.set(key, object);
-    const event: StoredEvent = prev ? { revision, type: 'MODIFIED', resource, object, prev } : { revision, type: 'ADDED', resource, object };
+    const event = storedEvent(revision, prev ? 'MODIFIED' : 'ADDED', resource, object, prev);
     this.append(event);
     return event;
   }
@@ -110,7 +119,7 @@ export class MvccStore {
     const revision = ++this.rev;
     m.delete(key);
     const object = deepFreeze({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(revision) } });
-    const event: StoredEvent = { revision, type: 'DELETED', resource, object, prev };
+    const event = storedEvent(revision, 'DELETED', resource, object, prev);
     this.append(event);
     return event;
   }

@@ -117,8 +117,11 @@ function prevAtRevision(e: StoredEvent): KubeObject {
 
 export class WatchCache {
   private nextId = 1;
-  /** Watchers by resource key, in creation order. */
-  private readonly byResource = new Map<string, Watcher[]>();
+  /**
+   * Watchers by resource key, in creation order. Each list is replaced, never changed in place (copy on write):
+   * a delivery iterates the list it started with while a sink stops or opens watches, without copying it per write.
+   */
+  private readonly byResource = new Map<string, readonly Watcher[]>();
   private readonly byId = new Map<number, Watcher>();
   /** Watchers of trigger resources (see {@link TRIGGER_FIELDS}) by the trigger value they require. */
   private readonly byTrigger = new Map<string, Map<string, Watcher[]>>();
@@ -142,12 +145,7 @@ export class WatchCache {
     }
     const w = new Watcher(this.nextId++, user, filter, sink, this, this.store.revision);
     this.byId.set(w.id, w);
-    let list = this.byResource.get(filter.resource);
-    if (!list) {
-      list = [];
-      this.byResource.set(filter.resource, list);
-    }
-    list.push(w);
+    this.byResource.set(filter.resource, [...(this.byResource.get(filter.resource) ?? []), w]);
     if (TRIGGER_FIELDS.has(filter.resource)) {
       if (w.triggerValue === undefined) listIn(this.untriggered, filter.resource).push(w);
       else listIn(listsIn(this.byTrigger, filter.resource), w.triggerValue).push(w);
@@ -173,8 +171,10 @@ export class WatchCache {
     if (!w) return undefined;
     w.stopped = true;
     this.byId.delete(id);
-    const list = this.byResource.get(w.filter.resource)!;
-    list.splice(list.indexOf(w), 1);
+    this.byResource.set(
+      w.filter.resource,
+      this.byResource.get(w.filter.resource)!.filter((x) => x !== w),
+    );
     if (TRIGGER_FIELDS.has(w.filter.resource)) {
       const sub = w.triggerValue === undefined ? this.untriggered.get(w.filter.resource) : this.byTrigger.get(w.filter.resource)?.get(w.triggerValue);
       sub?.splice(sub.indexOf(w), 1);
@@ -212,7 +212,7 @@ export class WatchCache {
 
   /** Delivers a write to every matching watcher. Re-entrant writes are queued, so order is always by revision. */
   dispatch(event: StoredEvent): void {
-    if (!this.byResource.get(event.resource)?.length && !this.dispatching) return;
+    if (!this.dispatching && !this.byResource.get(event.resource)?.length) return;
     this.pending.push(event);
     if (this.dispatching) return;
     this.dispatching = true;
@@ -227,8 +227,8 @@ export class WatchCache {
   private deliver(e: StoredEvent): void {
     const list = this.byResource.get(e.resource);
     if (!list || list.length === 0) return;
-    // A copy: a sink may stop its own or another watch while we iterate.
-    const candidates = TRIGGER_FIELDS.has(e.resource) ? this.triggered(e) : list.length === 1 ? list : [...list];
+    // No copy: a sink that stops or opens a watch while we iterate replaces the list (see `byResource`).
+    const candidates = TRIGGER_FIELDS.has(e.resource) ? this.triggered(e) : list;
     // Every watcher of the resource has now seen this revision (see `Watcher.lastRevision`).
     this.dispatched.set(e.resource, e.revision);
     for (const w of candidates) {
