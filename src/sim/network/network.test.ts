@@ -179,6 +179,29 @@ describe('WatchChannel', () => {
     expect(ch.delivered).toBe(50);
   });
 
+  it('each event is due at max(previous, now + a draw of Network.watchLatency for its informer), two channels of one informer sharing the stream', () => {
+    const informer = 'rs/informer/configmaps';
+    const latency = { watchLatency: { meanMs: 3, jitterMs: 2 } };
+    const req = { apiVersion: 'v1', kind: 'ConfigMap', resourceVersion: '0', user: 'rs' };
+    // The channels.
+    const real = setup(7, latency);
+    const rx = [new Receiver(real.ctx), new Receiver(real.ctx)];
+    for (const r of rx) real.network.openWatch(informer, req, r, 1);
+    // The plain computation: one draw per event per channel, in the order they are queued.
+    const plain = setup(7, latency);
+    const last = [0, 0];
+    const due: number[][] = [[], []];
+    for (let i = 0; i < 40; i++) {
+      real.server.handle(create(`c${i}`));
+      real.ctx.scheduler.runUntil(real.ctx.now + (i % 3));
+      plain.server.handle(create(`c${i}`));
+      for (const k of [0, 1]) due[k]!.push((last[k] = Math.max(last[k]!, plain.ctx.now + plain.network.watchLatency(informer))));
+      plain.ctx.scheduler.runUntil(plain.ctx.now + (i % 3));
+    }
+    real.ctx.scheduler.runUntil(real.ctx.now + 1000);
+    expect(rx.map((r) => r.events.map((e) => e.at))).toEqual(due);
+  });
+
   it('keeps at most one pending timer per channel, however many events are in flight', () => {
     const { ctx, server, network } = setup();
     for (let w = 0; w < 10; w++) network.openWatch(`w${w}/informer/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', resourceVersion: '0', user: 'x' }, new Receiver(ctx), 1);

@@ -97,7 +97,15 @@ export class Network {
 
   /** A watch delivery latency sample (ms). */
   watchLatency(informer = ''): number {
-    return sample(this.streamOf(this.watchStreams, 'watch/', informer), this.watchLatencyOptions);
+    return sample(this.watchLatencyStream(informer), this.watchLatencyOptions);
+  }
+
+  /**
+   * The random stream of `informer`'s watch latency (`watchLatency` draws from it): a channel looks it up once and
+   * samples it with {@link sample} for each event.
+   */
+  watchLatencyStream(informer: string): Rng {
+    return this.streamOf(this.watchStreams, 'watch/', informer);
   }
 
   /**
@@ -221,7 +229,8 @@ export class Network {
   }
 }
 
-function sample(rng: Rng, l: Latency): number {
+/** A latency sample from `rng`: `meanMs ± jitterMs`, never below 0. */
+export function sample(rng: Rng, l: Latency): number {
   if (l.jitterMs <= 0) return Math.max(0, l.meanMs);
   return Math.max(0, l.meanMs + (rng.float() * 2 - 1) * l.jitterMs);
 }

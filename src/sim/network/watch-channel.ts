@@ -11,7 +11,8 @@ import { refOf } from '../trace/trace-event.ts';
 import type { Timer } from '../engine/scheduler.ts';
 import type { ServerWatch, WatchEvent, WatchSink } from '../apiserver/api-request.ts';
 import { resourceExpired } from '../api/status.ts';
-import type { Network } from './network.ts';
+import type { Rng } from '../engine/rng.ts';
+import { sample, type Network } from './network.ts';
 
 /** The reflector end: called with the channel's token (so a stale channel's events can be told apart). */
 export interface WatchReceiver {
@@ -55,6 +56,8 @@ export class WatchChannel implements WatchSink {
   private lastDeliverAt = 0;
   private timer: Timer | null = null;
   private stopped = false;
+  /** The informer's watch latency stream (`Network.watchLatencyStream`), looked up once, not per event. */
+  private readonly latencyStream: Rng;
   /** Events delivered and dropped so far. */
   delivered = 0;
   dropped = 0;
@@ -66,7 +69,9 @@ export class WatchChannel implements WatchSink {
     readonly informer: string,
     private readonly receiver: WatchReceiver,
     private readonly token: number,
-  ) {}
+  ) {
+    this.latencyStream = network.watchLatencyStream(informer);
+  }
 
   /** Attaches the server-side watch (done by `Network.openWatch`). */
   connect(server: ServerWatch): void {
@@ -105,7 +110,7 @@ export class WatchChannel implements WatchSink {
         }
       }
     }
-    const at = Math.max(this.lastDeliverAt, ctx.now + this.network.watchLatency(this.informer) + extra);
+    const at = Math.max(this.lastDeliverAt, ctx.now + sample(this.latencyStream, this.network.watchLatencyOptions) + extra);
     this.lastDeliverAt = at;
     this.at.push(at);
     this.events.push(event);
