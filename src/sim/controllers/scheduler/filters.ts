@@ -7,7 +7,7 @@
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import { requiredNodeAffinityMatches } from './node-affinity';
-import { nodeAllocatable, nodeRequested, podRequests } from './pod-resources';
+import { nodeAllocatable, nodeRequested, podRequests, type Resource } from './pod-resources';
 import { findMatchingUntoleratedTaint, tolerationsTolerateTaint } from './taint-toleration';
 
 /** Framework status codes that matter to filtering and preemption. */
@@ -60,36 +60,63 @@ export function nodeAffinityFilter(pod: Pod, node: Node): FilterStatus {
  * resource above allocatable − requested gives "Insufficient <name>" (cpu, memory, ephemeral-storage, extended).
  * Unschedulable (not unresolvable): preemption might help.
  */
-export function nodeResourcesFitFilter(pod: Pod, node: Node, podsOnNode: readonly Pod[]): FilterStatus {
-  const reasons: string[] = [];
+export function nodeResourcesFitFilter(pod: Pod, node: Node, podsOnNode: readonly Pod[], pre: PreFilterState = preFilter(pod)): FilterStatus {
   const { resource: alloc, allowedPodNumber } = nodeAllocatable(node);
-  if (podsOnNode.length + 1 > allowedPodNumber) reasons.push('Too many pods');
-  const req = podRequests(pod);
-  const used = nodeRequested(podsOnNode);
-  const scalarNames = Object.keys(req.scalar).sort();
+  const tooMany = podsOnNode.length + 1 > allowedPodNumber;
+  const { requests: req, scalarNames } = pre;
   if (req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && scalarNames.length === 0) {
-    return reasons.length ? fail('Unschedulable', 'NodeResourcesFit', ...reasons) : SUCCESS;
+    return tooMany ? fail('Unschedulable', 'NodeResourcesFit', 'Too many pods') : SUCCESS;
   }
-  if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU) reasons.push('Insufficient cpu');
-  if (req.memory > 0 && req.memory > alloc.memory - used.memory) reasons.push('Insufficient memory');
-  if (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage) reasons.push('Insufficient ephemeral-storage');
+  const used = nodeRequested(podsOnNode);
+  const cpu = req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU;
+  const memory = req.memory > 0 && req.memory > alloc.memory - used.memory;
+  const storage = req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage;
+  let scalar = false;
+  for (const name of scalarNames) {
+    const want = req.scalar[name] ?? 0;
+    if (want > 0 && want > (alloc.scalar[name] ?? 0) - (used.scalar[name] ?? 0)) scalar = true;
+  }
+  // The pod fits (the common case): no list of reasons to build.
+  if (!tooMany && !cpu && !memory && !storage && !scalar) return SUCCESS;
+  const reasons: string[] = [];
+  if (tooMany) reasons.push('Too many pods');
+  if (cpu) reasons.push('Insufficient cpu');
+  if (memory) reasons.push('Insufficient memory');
+  if (storage) reasons.push('Insufficient ephemeral-storage');
   for (const name of scalarNames) {
     const want = req.scalar[name] ?? 0;
     if (want > 0 && want > (alloc.scalar[name] ?? 0) - (used.scalar[name] ?? 0)) reasons.push(`Insufficient ${name}`);
   }
-  return reasons.length ? fail('Unschedulable', 'NodeResourcesFit', ...reasons) : SUCCESS;
+  return fail('Unschedulable', 'NodeResourcesFit', ...reasons);
+}
+
+/** What NodeResourcesFit's PreFilter computes once per scheduling cycle: the pod's requests, extended ones by name. */
+export interface PreFilterState {
+  requests: Resource;
+  scalarNames: readonly string[];
+}
+
+/** NodeResourcesFit's PreFilter (`computePodResourceRequest`), kept for every node the cycle filters. */
+export function preFilter(pod: Pod): PreFilterState {
+  const requests = podRequests(pod);
+  return { requests, scalarNames: Object.keys(requests.scalar).sort() };
 }
 
 /**
  * RunFilterPlugins with the default profile's order (NodeUnschedulable, NodeName, TaintToleration, NodeAffinity,
  * NodeResourcesFit): the first non-success status, or success. `podsOnNode` are the pods bound to the node that
- * are not Succeeded/Failed (the scheduler's pod informer excludes those); terminating pods still count.
+ * are not Succeeded/Failed (the scheduler's pod informer excludes those); terminating pods still count. `pre`: the
+ * cycle's {@link preFilter} of the pod (computed here when not given).
  * @remarks NodePorts, volume, PodTopologySpread and InterPodAffinity filters are not modelled.
  */
-export function runFilterPlugins(pod: Pod, node: Node, podsOnNode: readonly Pod[]): FilterStatus {
-  for (const filter of [nodeUnschedulableFilter, nodeNameFilter, taintTolerationFilter, nodeAffinityFilter]) {
-    const s = filter(pod, node);
-    if (s.code !== 'Success') return s;
-  }
-  return nodeResourcesFitFilter(pod, node, podsOnNode);
+export function runFilterPlugins(pod: Pod, node: Node, podsOnNode: readonly Pod[], pre?: PreFilterState): FilterStatus {
+  let s = nodeUnschedulableFilter(pod, node);
+  if (s.code !== 'Success') return s;
+  s = nodeNameFilter(pod, node);
+  if (s.code !== 'Success') return s;
+  s = taintTolerationFilter(pod, node);
+  if (s.code !== 'Success') return s;
+  s = nodeAffinityFilter(pod, node);
+  if (s.code !== 'Success') return s;
+  return nodeResourcesFitFilter(pod, node, podsOnNode, pre);
 }

@@ -10,7 +10,7 @@
  * interleaves zones). The nominated node of a preempting pod is not tried first (preemption is not modelled).
  */
 import type { Pod } from 'kubernetes-types/core/v1';
-import { runFilterPlugins, type FilterStatus } from './filters';
+import { preFilter, runFilterPlugins, type FilterStatus } from './filters';
 import { failedSchedulingMessage, type NodeView } from './fit-error';
 import { prioritizeNodes, selectHost, type NodeScore } from './scores';
 
@@ -62,10 +62,11 @@ export function schedulePod(pod: Pod, nodes: readonly NodeView[], nextStartNodeI
   const statuses: FilterStatus[] = new Array<FilterStatus>(all);
   const start = ((nextStartNodeIndex % all) + all) % all;
   let processed = 0;
+  const pre = preFilter(pod);
   for (let i = 0; i < all && feasible.length < want; i++) {
     const index = (start + i) % all;
     const view = nodes[index]!;
-    const status = runFilterPlugins(pod, view.node, view.podsOnNode);
+    const status = runFilterPlugins(pod, view.node, view.podsOnNode, pre);
     statuses[index] = status;
     processed++;
     if (status.code === 'Success') feasible.push(view);

@@ -5,8 +5,8 @@
  * resource_allocation.go}`, `tainttoleration/taint_toleration.go` (Score, NormalizeScore) and
  * `pkg/scheduler/schedule_one.go` (selectHost).
  */
-import type { Node, Pod } from 'kubernetes-types/core/v1';
-import { nodeAllocatable, nodeRequested, podRequests } from './pod-resources';
+import type { Node, Pod, Toleration } from 'kubernetes-types/core/v1';
+import { nodeAllocatable, nodeRequested, podRequests, type Resource } from './pod-resources';
 import { tolerationsTolerateTaint } from './taint-toleration';
 
 export const MAX_NODE_SCORE = 100;
@@ -22,9 +22,11 @@ export function leastRequestedScore(requested: number, capacity: number): number
  * leastRequestedScore over cpu and memory, counting the node's non-zero requests plus the pod's.
  */
 export function leastAllocatedScore(pod: Pod, node: Node, podsOnNode: readonly Pod[]): number {
-  const { resource: alloc } = nodeAllocatable(node);
-  const used = nodeRequested(podsOnNode, true);
-  const want = podRequests(pod, true);
+  return leastAllocated(nodeAllocatable(node).resource, nodeRequested(podsOnNode, true), podRequests(pod, true));
+}
+
+/** {@link leastAllocatedScore} of the node's allocatable, its non-zero requests and the pod's. */
+function leastAllocated(alloc: Resource, used: Resource, want: Resource): number {
   let score = 0;
   let weights = 0;
   // cpu, then memory (the node's requests plus the pod's).
@@ -41,29 +43,39 @@ export function leastAllocatedScore(pod: Pod, node: Node, podsOnNode: readonly P
 
 /**
  * NodeResourcesBalancedAllocation: (1 − std of the requested/allocatable fractions) × 100, fractions capped at 1;
- * with two resources std = |f1 − f2| / 2. Uses actual requests (no non-zero defaults).
+ * with two resources std = |f1 − f2| / 2 (with one, 0). Uses actual requests (no non-zero defaults).
  */
 export function balancedAllocationScore(pod: Pod, node: Node, podsOnNode: readonly Pod[]): number {
-  const { resource: alloc } = nodeAllocatable(node);
-  const used = nodeRequested(podsOnNode);
-  const want = podRequests(pod);
-  const fractions: number[] = [];
-  if (alloc.milliCPU !== 0) fractions.push(Math.min(1, (used.milliCPU + want.milliCPU) / alloc.milliCPU));
-  if (alloc.memory !== 0) fractions.push(Math.min(1, (used.memory + want.memory) / alloc.memory));
+  return balancedAllocation(nodeAllocatable(node).resource, nodeRequested(podsOnNode), podRequests(pod));
+}
+
+/** {@link balancedAllocationScore} of the node's allocatable, its requests and the pod's (cpu and memory). */
+function balancedAllocation(alloc: Resource, used: Resource, want: Resource): number {
   let std = 0;
-  if (fractions.length === 2) {
-    std = Math.abs((fractions[0]! - fractions[1]!) / 2);
-  } else if (fractions.length > 2) {
-    const mean = fractions.reduce((a, b) => a + b, 0) / fractions.length;
-    std = Math.sqrt(fractions.reduce((a, f) => a + (f - mean) ** 2, 0) / fractions.length);
+  if (alloc.milliCPU !== 0 && alloc.memory !== 0) {
+    const cpu = Math.min(1, (used.milliCPU + want.milliCPU) / alloc.milliCPU);
+    const memory = Math.min(1, (used.memory + want.memory) / alloc.memory);
+    std = Math.abs((cpu - memory) / 2);
   }
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
 }
 
 /** TaintToleration's raw score: the number of PreferNoSchedule taints the pod does not tolerate (fewer is better). */
 export function intolerablePreferNoScheduleTaints(pod: Pod, node: Node): number {
-  const tolerations = (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
-  return (node.spec?.taints ?? []).filter((t) => t.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, t)).length;
+  return intolerable(preferNoScheduleTolerations(pod), node);
+}
+
+/** TaintToleration's PreScore: the pod's tolerations that can tolerate a PreferNoSchedule taint. */
+function preferNoScheduleTolerations(pod: Pod): Toleration[] {
+  return (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
+}
+
+function intolerable(tolerations: readonly Toleration[], node: Node): number {
+  const taints = node.spec?.taints;
+  if (!taints) return 0;
+  let n = 0;
+  for (const t of taints) if (t.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, t)) n++;
+  return n;
 }
 
 /** `DefaultNormalizeScore` with reverse: scores scaled to 0–100 by the maximum, then inverted. */
@@ -83,18 +95,26 @@ export interface NodeScore {
 }
 
 /**
- * Scores every feasible node: LeastAllocated + BalancedAllocation + 3 × normalized TaintToleration.
+ * Scores every feasible node: LeastAllocated + BalancedAllocation + 3 × normalized TaintToleration. What the scores
+ * need of the pod (its requests, its PreferNoSchedule tolerations) is computed once for all nodes, as upstream's
+ * PreScore keeps it in the cycle state.
  * @remarks NodeAffinity (preferred), ImageLocality, PodTopologySpread and InterPodAffinity scores are not modelled.
  */
 export function prioritizeNodes(pod: Pod, feasible: readonly { node: Node; podsOnNode: readonly Pod[] }[]): NodeScore[] {
-  const taint = normalizeReverse(feasible.map((f) => intolerablePreferNoScheduleTaints(pod, f.node)));
-  return feasible.map((f, i) => ({
-    name: f.node.metadata?.name ?? '',
-    score:
-      SCORE_WEIGHTS.NodeResourcesFit * leastAllocatedScore(pod, f.node, f.podsOnNode) +
-      SCORE_WEIGHTS.NodeResourcesBalancedAllocation * balancedAllocationScore(pod, f.node, f.podsOnNode) +
-      SCORE_WEIGHTS.TaintToleration * (taint[i] ?? 0),
-  }));
+  const tolerations = preferNoScheduleTolerations(pod);
+  const want = podRequests(pod);
+  const wantNonZero = podRequests(pod, true);
+  const taint = normalizeReverse(feasible.map((f) => intolerable(tolerations, f.node)));
+  return feasible.map((f, i) => {
+    const alloc = nodeAllocatable(f.node).resource;
+    return {
+      name: f.node.metadata?.name ?? '',
+      score:
+        SCORE_WEIGHTS.NodeResourcesFit * leastAllocated(alloc, nodeRequested(f.podsOnNode, true), wantNonZero) +
+        SCORE_WEIGHTS.NodeResourcesBalancedAllocation * balancedAllocation(alloc, nodeRequested(f.podsOnNode), want) +
+        SCORE_WEIGHTS.TaintToleration * (taint[i] ?? 0),
+    };
+  });
 }
 
 /**
