@@ -7,6 +7,7 @@
  */
 import type { ContainerStatus, Pod, PodCondition } from 'kubernetes-types/core/v1';
 import { rfc3339 } from '../../engine/clock';
+import { intern } from '../../engine/intern.ts';
 import { hasAnyRegularContainerStarted, isRestartableInitContainer, type PodPhase } from './pod-phase';
 
 export const UNKNOWN_CONTAINER_STATUSES = 'UnknownContainerStatuses';
@@ -40,7 +41,8 @@ export function generateContainersReadyCondition(pod: Pod, statuses: readonly Co
   const messages: string[] = [];
   if (unknown.length) messages.push(`containers with unknown status: ${goList(unknown)}`);
   if (unready.length) messages.push(`containers with unready status: ${goList(unready)}`);
-  if (messages.length) return { type: 'ContainersReady', status: 'False', reason: CONTAINERS_NOT_READY, message: messages.join(', ') };
+  // Every pod of a Deployment says the same: one copy of the text (`intern`), not one per condition per pod.
+  if (messages.length) return { type: 'ContainersReady', status: 'False', reason: CONTAINERS_NOT_READY, message: intern(messages.join(', ')) };
   return { type: 'ContainersReady', status: 'True' };
 }
 
@@ -57,7 +59,7 @@ export function generatePodReadyCondition(pod: Pod, conditions: readonly PodCond
     if (!c) messages.push(`corresponding condition of pod readiness gate ${JSON.stringify(rg.conditionType)} does not exist.`);
     else if (c.status !== 'True') messages.push(`the status of pod readiness gate ${JSON.stringify(rg.conditionType)} is not "True", but ${c.status}`);
   }
-  if (messages.length) return { type: 'Ready', status: 'False', reason: READINESS_GATES_NOT_READY, message: messages.join(', ') };
+  if (messages.length) return { type: 'Ready', status: 'False', reason: READINESS_GATES_NOT_READY, message: intern(messages.join(', ')) };
   return { type: 'Ready', status: 'True' };
 }
 

@@ -25,6 +25,7 @@ import { DEFAULT_READY_AFTER_MS } from '../../cluster/container-runtime.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { parseTime } from '../../engine/clock.ts';
+import { intern } from '../../engine/intern.ts';
 import type { SimContext } from '../../engine/sim-context.ts';
 import { goDuration } from './crashloop-backoff.ts';
 import { firstProbeAt, readinessDelay } from './readiness.ts';
@@ -86,10 +87,11 @@ export class PodRuntime {
     let rp = this.pods.get(uid);
     if (!rp) {
       const startTime = pod.status?.startTime ? parseTime(pod.status.startTime) : this.ctx.now;
-      rp = { uid, key, pod, podIP: pod.status?.podIP ?? podIPOf(this.nodeName, this.nextIP++), startTime, containers: [] };
+      rp = { uid, key, pod: syncedPodOf(pod), podIP: pod.status?.podIP ?? podIPOf(this.nodeName, this.nextIP++), startTime, containers: [] };
       this.pods.set(uid, rp);
+    } else if (rp.pod.metadata!.resourceVersion !== pod.metadata!.resourceVersion || rp.pod.spec !== pod.spec) {
+      rp.pod = syncedPodOf(pod);
     }
-    rp.pod = pod;
     return rp;
   }
 
@@ -122,12 +124,12 @@ export class PodRuntime {
     rp.containers = [...rp.containers.filter((c) => c.name !== container.name), rc];
     const present = this.images.has(image);
     if (!shouldPullImage(container, present)) {
-      this.record(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, imageMessages.alreadyPresent(image));
+      this.record(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, intern(imageMessages.alreadyPresent(image)));
       this.create(rp, rc);
       return `start container ${container.name} (image ${image} already present)`;
     }
     rc.pulling = true;
-    this.record(rp.pod as KubeObject, 'Normal', PULLING_IMAGE, imageMessages.pulling(image));
+    this.record(rp.pod as KubeObject, 'Normal', PULLING_IMAGE, intern(imageMessages.pulling(image)));
     let doneAt = this.pulls.get(image);
     if (doneAt === undefined) {
       doneAt = this.ctx.now + this.runtime.imagePullMs;
@@ -148,14 +150,14 @@ export class PodRuntime {
     if (rc.killing) return this.onKilled(uid, name, attempt);
     const took = goDuration(this.runtime.imagePullMs);
     const withWaiting = goDuration(this.ctx.now - requestedAt);
-    this.record(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, imageMessages.pulled(rc.image, took, withWaiting, imageSizeOf(rc.image)));
+    this.record(rp.pod as KubeObject, 'Normal', PULLED_IMAGE, intern(imageMessages.pulled(rc.image, took, withWaiting, imageSizeOf(rc.image))));
     this.create(rp, rc);
   }
 
   private create(rp: RuntimePod, rc: RuntimeContainer): void {
     rc.containerID = containerIDOf(rp.uid, rc.name, rc.attempt);
     rc.imageID = imageIDOf(rc.image);
-    this.record(rp.pod as KubeObject, 'Normal', CREATED_CONTAINER, `Created container: ${rc.name}`);
+    this.record(rp.pod as KubeObject, 'Normal', CREATED_CONTAINER, intern(`Created container: ${rc.name}`));
     this.ctx.scheduler.after(this.runtime.containerStartMs, this, 'onStarted', rp.uid, rc.name, rc.attempt);
   }
 
@@ -167,7 +169,7 @@ export class PodRuntime {
     if (rc.killing) return this.onKilled(uid, name, attempt);
     rc.state = 'running';
     rc.startedAt = this.ctx.now;
-    this.record(rp.pod as KubeObject, 'Normal', STARTED_CONTAINER, `Started container ${rc.name}`);
+    this.record(rp.pod as KubeObject, 'Normal', STARTED_CONTAINER, intern(`Started container ${rc.name}`));
     const behavior = this.runtime.behaviorOf(rc.image);
     const init = rp.pod.spec?.initContainers?.find((c) => c.name === name);
     if (init && !isRestartableInitContainer(init)) {
@@ -228,7 +230,7 @@ export class PodRuntime {
     const names: string[] = [];
     for (const rc of rp.containers) {
       if (rc.state === 'exited' || rc.killing) continue;
-      this.killContainer(rp, rc, gracePeriodMs, `Stopping container ${rc.name}`);
+      this.killContainer(rp, rc, gracePeriodMs, intern(`Stopping container ${rc.name}`));
       names.push(rc.name);
     }
     return names;
@@ -286,6 +288,22 @@ export class PodRuntime {
   private record(pod: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void {
     this.kubelet?.recorder.event(pod, type, reason, message);
   }
+}
+
+/**
+ * What the runtime keeps of the pod as last synced: what its events name (`ref.GetReference`: kind, apiVersion, name,
+ * namespace, uid, resourceVersion) and its spec (init containers, probes). Not the cache's whole object: once the
+ * kubelet's own status write lands that version is stale, and holding it kept a second full pod (status,
+ * managedFields) per pod on the node alive long after the store and the watch history let it go.
+ */
+function syncedPodOf(pod: Pod): Pod {
+  const m = pod.metadata!;
+  return Object.freeze({
+    apiVersion: pod.apiVersion,
+    kind: pod.kind,
+    metadata: Object.freeze({ name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion }),
+    spec: pod.spec,
+  });
 }
 
 /**

@@ -11,6 +11,8 @@
  * (a pod keeps the IP already in its status).
  */
 import { fnv32a } from '../deployment/pod-template-hash.ts';
+import { flattenString } from '../../engine/clone-graph.ts';
+import { intern } from '../../engine/intern.ts';
 
 const encoder = new TextEncoder();
 
@@ -26,16 +28,29 @@ export function hex64(s: string): string {
     h = hash32(`${i}:${s}`, h);
     out += h.toString(16).padStart(8, '0');
   }
-  return out;
+  return flattenString(out);
 }
 
 /** `containerd://<id>` of one run (attempt) of a container in a pod. */
 export function containerIDOf(podUID: string, container: string, attempt: number): string {
-  return `containerd://${hex64(`${podUID}/${container}/${attempt}`)}`;
+  return flattenString(`containerd://${hex64(`${podUID}/${container}/${attempt}`)}`);
 }
 
-/** The repository digest the runtime reports: "nginx:1.27" → "docker.io/library/nginx@sha256:…". */
+/** The repository digest the runtime reports: "nginx:1.27" → "docker.io/library/nginx@sha256:…" (one copy per image). */
 export function imageIDOf(image: string): string {
+  let id = imageIDs.get(image);
+  if (id === undefined) {
+    if (imageIDs.size >= 1024) imageIDs.clear();
+    id = intern(repositoryDigestOf(image));
+    imageIDs.set(image, id);
+  }
+  return id;
+}
+
+/** Image → its digest, a pure cache: every container of an image reports the same one. */
+const imageIDs = new Map<string, string>();
+
+function repositoryDigestOf(image: string): string {
   const noTag = image.split('@')[0]!.replace(/:[^/:]*$/, '');
   const parts = noTag.split('/');
   const qualified = parts.length === 1 ? `docker.io/library/${noTag}` : parts[0]!.includes('.') || parts[0]!.includes(':') ? noTag : `docker.io/${noTag}`;
