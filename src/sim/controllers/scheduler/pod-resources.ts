@@ -21,10 +21,18 @@ export interface Resource {
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
 export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
 
-export const emptyResource = (): Resource => ({ milliCPU: 0, memory: 0, ephemeralStorage: 0, scalar: {} });
+/**
+ * Every Resource is built here, so all have one shape: the scores read them for every node of every cycle, and
+ * objects of one shape are read fastest.
+ */
+function resource(milliCPU: number, memory: number, ephemeralStorage: number, scalar: Record<string, number>): Resource {
+  return { milliCPU, memory, ephemeralStorage, scalar };
+}
+
+export const emptyResource = (): Resource => resource(0, 0, 0, {});
 
 function addList(r: Resource, list: Readonly<Record<string, unknown>> | undefined): Resource {
-  const out: Resource = { ...r, scalar: { ...r.scalar } };
+  const out = resource(r.milliCPU, r.memory, r.ephemeralStorage, { ...r.scalar });
   for (const name of Object.keys(list ?? {}).sort()) {
     const q = list![name];
     if (name === 'cpu') out.milliCPU += milliValue(q) ?? 0;
@@ -38,7 +46,7 @@ function addList(r: Resource, list: Readonly<Record<string, unknown>> | undefine
 function max(a: Resource, b: Resource): Resource {
   const scalar: Record<string, number> = { ...a.scalar };
   for (const [k, v] of Object.entries(b.scalar)) scalar[k] = Math.max(scalar[k] ?? 0, v);
-  return { milliCPU: Math.max(a.milliCPU, b.milliCPU), memory: Math.max(a.memory, b.memory), ephemeralStorage: Math.max(a.ephemeralStorage, b.ephemeralStorage), scalar };
+  return resource(Math.max(a.milliCPU, b.milliCPU), Math.max(a.memory, b.memory), Math.max(a.ephemeralStorage, b.ephemeralStorage), scalar);
 }
 
 /**
@@ -56,14 +64,14 @@ export function sumResources(items: Iterable<Resource>): Resource {
     ephemeralStorage += r.ephemeralStorage;
     for (const k in r.scalar) scalar[k] = (scalar[k] ?? 0) + r.scalar[k]!;
   }
-  return { milliCPU, memory, ephemeralStorage, scalar };
+  return resource(milliCPU, memory, ephemeralStorage, scalar);
 }
 
 /** Sum of two resources. */
 export function addResources(a: Resource, b: Resource): Resource {
   const scalar: Record<string, number> = { ...a.scalar };
   for (const [k, v] of Object.entries(b.scalar)) scalar[k] = (scalar[k] ?? 0) + v;
-  return { milliCPU: a.milliCPU + b.milliCPU, memory: a.memory + b.memory, ephemeralStorage: a.ephemeralStorage + b.ephemeralStorage, scalar };
+  return resource(a.milliCPU + b.milliCPU, a.memory + b.memory, a.ephemeralStorage + b.ephemeralStorage, scalar);
 }
 
 /**
@@ -100,8 +108,8 @@ function computePodRequests(pod: Pod, nonZero: boolean): Resource {
     let r = addList(emptyResource(), c.resources?.requests);
     if (nonZero) {
       const req = c.resources?.requests ?? {};
-      if (!('cpu' in req)) r = { ...r, milliCPU: r.milliCPU + DEFAULT_MILLI_CPU_REQUEST };
-      if (!('memory' in req)) r = { ...r, memory: r.memory + DEFAULT_MEMORY_REQUEST };
+      if (!('cpu' in req)) r = resource(r.milliCPU + DEFAULT_MILLI_CPU_REQUEST, r.memory, r.ephemeralStorage, r.scalar);
+      if (!('memory' in req)) r = resource(r.milliCPU, r.memory + DEFAULT_MEMORY_REQUEST, r.ephemeralStorage, r.scalar);
     }
     return r;
   };
@@ -162,7 +170,8 @@ export function addPodRequested(sums: NodeRequested, pod: Pod): NodeRequested {
  */
 export function setNodeRequested(pods: readonly Pod[], sums: NodeRequested): void {
   if (!Object.isFrozen(pods)) return;
-  requestedCache.set(pods, { plain: freezeResource({ ...sums.plain, scalar: { ...sums.plain.scalar } }), nonZero: freezeResource({ ...sums.nonZero, scalar: { ...sums.nonZero.scalar } }) });
+  const copy = (r: Resource) => freezeResource(resource(r.milliCPU, r.memory, r.ephemeralStorage, { ...r.scalar }));
+  requestedCache.set(pods, { plain: copy(sums.plain), nonZero: copy(sums.nonZero) });
 }
 
 function sumRequests(podsOnNode: readonly Pod[], nonZero: boolean): Resource {
