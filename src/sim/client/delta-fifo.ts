@@ -42,9 +42,10 @@ export interface DeltaProcessor {
   handleDeltas(deltas: readonly Delta[], isInInitialList: boolean): void;
   /**
    * `handleDeltas([{ type, object }], false)` for a lone Added/Updated delta of an object (not a tombstone), when
-   * the processor can take it without the array: the hot path of every watch event.
+   * the processor can take it without the array: the hot path of every watch event. `key`, when given, is the
+   * object's key (`KeyOf`), known already.
    */
-  handleDelta?(type: 'Added' | 'Updated', object: KubeObject): void;
+  handleDelta?(type: 'Added' | 'Updated', object: KubeObject, key?: string): void;
 }
 
 export interface DeltaFIFOOptions {
@@ -77,16 +78,18 @@ export class DeltaFIFO {
     return deletionHandlingMetaNamespaceKeyFunc(obj);
   }
 
-  add(obj: KubeObject): void {
+  /** `Add`; `key`, when given, is `KeyOf(obj)` already known (a keyed watch event's). */
+  add(obj: KubeObject, key?: string): void {
     this.populated = true;
-    if (this.canBypass()) return this.processNow('Added', obj);
+    if (this.canBypass()) return this.processNow('Added', obj, key);
     this.queueAction('Added', obj);
     this.drain();
   }
 
-  update(obj: KubeObject): void {
+  /** `Update`; `key` as for {@link add}. */
+  update(obj: KubeObject, key?: string): void {
     this.populated = true;
-    if (this.canBypass()) return this.processNow('Updated', obj);
+    if (this.canBypass()) return this.processNow('Updated', obj, key);
     this.queueAction('Updated', obj);
     this.drain();
   }
@@ -203,11 +206,11 @@ export class DeltaFIFO {
   }
 
   /** What queueAction + drain do for one delta on an empty queue, without touching the queue. */
-  private processNow(type: 'Added' | 'Updated', object: KubeObject): void {
+  private processNow(type: 'Added' | 'Updated', object: KubeObject, key: string | undefined): void {
     this.draining = true;
     try {
       const p = this.processor!;
-      if (p.handleDelta && !isDeletedFinalStateUnknown(object)) p.handleDelta(type, object);
+      if (p.handleDelta && !isDeletedFinalStateUnknown(object)) p.handleDelta(type, object, key);
       else p.handleDeltas([{ type, object }], false);
     } finally {
       this.draining = false;

@@ -18,6 +18,7 @@
 import type { KubeObject } from '../api/object.ts';
 import { isStatus, type Status } from '../api/status.ts';
 import type { ApiRequest, ApiResponse, WatchEvent, WatchRequest } from '../apiserver/api-request.ts';
+import type { KeyedWatchEvent } from '../apiserver/storage/watch-cache.ts';
 import type { Timer } from '../engine/scheduler.ts';
 import type { SimContext } from '../engine/sim-context.ts';
 import type { Transport } from '../controller/transport.ts';
@@ -34,10 +35,13 @@ export interface ListWatchTarget {
   fieldSelector?: string;
 }
 
-/** The reflector's store: a DeltaFIFO. */
+/**
+ * The reflector's store: a DeltaFIFO. `key`, when given, is `MetaNamespaceKeyFunc(obj)` as the watch event carried
+ * it (see `KeyedWatchEvent`), so the store need not compute it.
+ */
 export interface ReflectorStore {
-  add(obj: KubeObject): void;
-  update(obj: KubeObject): void;
+  add(obj: KubeObject, key?: string): void;
+  update(obj: KubeObject, key?: string): void;
   delete(obj: KubeObject | DeletedFinalStateUnknown): void;
   replace(list: readonly KubeObject[], resourceVersion: string): void;
   resync(onQueued?: (count: number) => void): number;
@@ -212,9 +216,10 @@ export class Reflector implements WatchReceiver {
       return;
     }
     const obj = event.object as KubeObject;
+    const key = (event as Partial<KeyedWatchEvent>).key;
     const store = this.options.store;
-    if (event.type === 'ADDED') store.add(obj);
-    else if (event.type === 'MODIFIED') store.update(obj);
+    if (event.type === 'ADDED') store.add(obj, key);
+    else if (event.type === 'MODIFIED') store.update(obj, key);
     else if (event.type === 'DELETED') store.delete(obj);
     const rv = obj.metadata?.resourceVersion;
     if (rv) this.lastSyncResourceVersion = rv;

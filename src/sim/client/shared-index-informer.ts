@@ -252,14 +252,17 @@ export class SharedIndexInformer implements DeltaProcessor, ResyncChecker {
     }
   }
 
-  /** {@link handleDeltas} of one Added/Updated delta (the DeltaFIFO's hot path: no array per watch event). */
-  handleDelta(_type: 'Added' | 'Updated', object: KubeObject): void {
-    this.handleObject(object, false);
+  /**
+   * {@link handleDeltas} of one Added/Updated delta (the DeltaFIFO's hot path: no array per watch event), with the
+   * object's key when the watch event carried it.
+   */
+  handleDelta(_type: 'Added' | 'Updated', object: KubeObject, key?: string): void {
+    this.handleObject(object, false, key);
   }
 
   /** An Added, Updated, Replaced or Sync delta: into the indexer, then to the handlers. */
-  private handleObject(obj: KubeObject, isInInitialList: boolean): void {
-    const old = this.indexer.swapByKey(metaNamespaceKeyFunc(obj), obj);
+  private handleObject(obj: KubeObject, isInInitialList: boolean, key: string = metaNamespaceKeyFunc(obj)): void {
+    const old = this.indexer.swapByKey(key, obj);
     if (old) {
       // Events that did not change the resourceVersion are resyncs: only for handlers due one.
       const isSync = old.metadata.resourceVersion === obj.metadata.resourceVersion;

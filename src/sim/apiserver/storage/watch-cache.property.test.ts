@@ -7,10 +7,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../api/object.ts';
+import { keyOf, type KubeObject } from '../../api/object.ts';
 import type { WatchEvent } from '../api-request.ts';
+import { parseLabelSelector } from '../selectors/label-selector.ts';
 import { MvccStore } from './mvcc-store.ts';
-import { WatchCache, type Watcher } from './watch-cache.ts';
+import { WatchCache, type KeyedWatchEvent, type Watcher } from './watch-cache.ts';
 
 /** What a watcher's sink does at its n-th event (n from 1). */
 interface Reaction {
@@ -135,6 +136,41 @@ describe('WatchCache delivery (copy-on-write watcher lists)', () => {
         expect(runReal(commands)).toEqual(runModel(commands));
       }),
       { seed: 20261122, numRuns: 500 },
+    );
+  });
+});
+
+describe('WatchCache keyed events', () => {
+  type Op = { op: 'put'; ns: string; name: number; label: string } | { op: 'remove'; ns: string; name: number } | { op: 'watch'; from: 'now' | 'zero' | 'replay'; selector: string };
+  const nsArb = fc.constantFrom('', 'a', 'b');
+  const opArb: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ op: fc.constant('put' as const), ns: nsArb, name: fc.nat({ max: 3 }), label: fc.constantFrom('x', 'y') }),
+    fc.record({ op: fc.constant('remove' as const), ns: nsArb, name: fc.nat({ max: 3 }) }),
+    fc.record({ op: fc.constant('watch' as const), from: fc.constantFrom('now' as const, 'zero' as const, 'replay' as const), selector: fc.constantFrom('', 'l=x', 'l!=x') }),
+  );
+
+  it("every event carries its object's MetaNamespaceKey (keyOf), whatever the watcher's selection and start", () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 40 }), (ops) => {
+        const store = new MvccStore(8);
+        const cache = new WatchCache(store);
+        const received: WatchEvent[] = [];
+        const sink = { onWatchEvent: (e: WatchEvent) => received.push(e) };
+        for (const o of ops) {
+          const obj = (ns: string, name: number, label = 'x'): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { ...(ns ? { namespace: ns } : {}), name: `p${name}`, labels: { l: label } } });
+          if (o.op === 'put') {
+            cache.dispatch(store.put('pods', keyOf(obj(o.ns, o.name)), obj(o.ns, o.name, o.label)));
+          } else if (o.op === 'remove') {
+            const e = store.remove('pods', keyOf(obj(o.ns, o.name)));
+            if (e) cache.dispatch(e);
+          } else {
+            const from = o.from === 'now' ? store.revision : o.from === 'zero' ? undefined : store.compactedRevision;
+            cache.add({ resource: 'pods', ...(o.selector ? { labels: parseLabelSelector(o.selector) } : {}) }, sink, 'u', from);
+          }
+        }
+        for (const e of received) expect((e as KeyedWatchEvent).key).toBe(keyOf(e.object as KubeObject));
+      }),
+      { seed: 20261123, numRuns: 300 },
     );
   });
 });

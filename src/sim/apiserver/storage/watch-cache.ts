@@ -9,13 +9,24 @@
  *
  * @remarks No bookmarks are sent (`allowWatchBookmarks` is accepted and ignored); no server-side watch timeout.
  */
-import type { KubeObject } from '../../api/object.ts';
-import { deepFreeze } from '../../engine/clone-graph.ts';
+import { keyOf, type KubeObject } from '../../api/object.ts';
+import { deepFreeze, flattenString } from '../../engine/clone-graph.ts';
 import { resourceExpired, type Status } from '../../api/status.ts';
 import type { ServerWatch, WatchEvent, WatchSink } from '../api-request.ts';
 import { matchesLabels, type ParsedLabelSelector } from '../selectors/label-selector.ts';
 import { fieldValue, matchesFields, type ParsedFieldSelector } from '../selectors/field-selector.ts';
 import type { MvccStore, StoredEvent } from './mvcc-store.ts';
+
+/**
+ * A watch event that also carries its object's "namespace/name" key (client-go's `MetaNamespaceKeyFunc` of
+ * `object`), computed once per write for every informer that receives it rather than by each of them. A pure
+ * function of the object, so an informer may use it instead of keying the object itself; events without it
+ * (another server, a test double) are keyed by the informer.
+ */
+export interface KeyedWatchEvent extends WatchEvent {
+  readonly object: KubeObject;
+  readonly key: string;
+}
 
 /** What a watcher selects: one resource, optionally one namespace, label and field selectors. */
 export interface WatchFilter {
@@ -78,9 +89,9 @@ export class Watcher implements ServerWatch {
       case 'MODIFIED': {
         const now = this.matches(e.object);
         const before = this.matches(e.prev!);
-        if (now) return before ? sharedEvent(e) : { type: 'ADDED', object: e.object };
+        if (now) return before ? sharedEvent(e) : keyedEvent('ADDED', e.object);
         // Leaving the selection: upstream's cacher sends the previous state at this event's revision.
-        return before ? { type: 'DELETED', object: prevAtRevision(e) } : undefined;
+        return before ? keyedEvent('DELETED', prevAtRevision(e)) : undefined;
       }
     }
   }
@@ -103,7 +114,12 @@ function triggerValueOf(filter: WatchFilter): string | undefined {
 
 /** The event of the write's own type, made once per write and shared by every watcher that sees it (frozen). */
 function sharedEvent(e: StoredEvent): WatchEvent {
-  return (e.watchEvent ??= Object.freeze({ type: e.type, object: e.object }) as WatchEvent);
+  return (e.watchEvent ??= Object.freeze(keyedEvent(e.type, e.object)));
+}
+
+/** A {@link KeyedWatchEvent}; the key is flat (a concatenated string is a tree of pieces each Map lookup walks). */
+function keyedEvent(type: KeyedWatchEvent['type'], object: KubeObject): KeyedWatchEvent {
+  return { type, object, key: flattenString(keyOf(object)) };
 }
 
 /** The previous object stamped with the event's revision, made once per event and shared by every watcher. */
@@ -153,7 +169,7 @@ export class WatchCache {
     if (from === undefined) {
       for (const obj of this.store.list(filter.resource, filter.namespace)) {
         if (w.stopped) break;
-        if (w.matches(obj)) sink.onWatchEvent({ type: 'ADDED', object: obj });
+        if (w.matches(obj)) sink.onWatchEvent(keyedEvent('ADDED', obj));
       }
     } else {
       for (const e of this.store.eventsAfter(from)) {
