@@ -9,16 +9,21 @@ export const EPOCH_MS = Date.UTC(2026, 0, 1);
 /** Kubernetes' `metav1.Time` format: RFC 3339, seconds precision, UTC ("2026-01-01T00:00:05Z"). */
 export function rfc3339(virtualMs: number): string {
   const second = Math.floor(virtualMs / 1000);
-  if (second !== lastSecond) {
-    // Every write stamps a time; most fall in the same second as the previous one (a pure cache, not sim state).
-    lastText = new Date(EPOCH_MS + second * 1000).toISOString().replace('.000Z', 'Z');
-    lastSecond = second;
+  let text = textOfSecond.get(second);
+  if (text === undefined) {
+    if (textOfSecond.size >= 1024) textOfSecond.clear();
+    text = new Date(EPOCH_MS + second * 1000).toISOString().replace('.000Z', 'Z');
+    textOfSecond.set(second, text);
   }
-  return lastText;
+  return text;
 }
 
-let lastSecond = NaN;
-let lastText = '';
+/**
+ * One text per second (a pure cache, not sim state): every write stamps a time, and the seconds asked for interleave
+ * (a status stamps now next to a container's start a second earlier), so that each stored object, condition and Event
+ * of the same second shares one string instead of a copy each (at 10,000 pods one second's text had 10,000 copies).
+ */
+const textOfSecond = new Map<number, string>();
 
 /** Kubernetes' `metav1.MicroTime` format (Event.eventTime, Lease.renewTime): microseconds. */
 export function rfc3339Micro(virtualMs: number): string {

@@ -69,9 +69,9 @@ export function nodeIndexOf(nodeName: string): number {
   return Number.isInteger(n) && n >= 1 && n <= 250 ? n : (hash32(nodeName) % 250) + 1;
 }
 
-/** The node's InternalIP (kind's docker network: 172.18.0.<n+1>). */
+/** The node's InternalIP (kind's docker network: 172.18.0.<n+1>): one copy per node, every pod's hostIP. */
 export function nodeIPOf(nodeName: string): string {
-  return `172.18.0.${nodeIndexOf(nodeName) + 1}`;
+  return intern(`172.18.0.${nodeIndexOf(nodeName) + 1}`);
 }
 
 /** The node's spec.podCIDR. */
