@@ -8,19 +8,18 @@
  * the event, i.e. `{count, lastTimestamp, message}`. Either way the observation (count, firstTimestamp, name,
  * resourceVersion) is stored under the key. `updateState` stores the api-server's answer under the answer's own
  * `getEventKey` (for a combined event that is not the aggregate key it was observed under, as upstream).
+ *
+ * Upstream's `eventLog` copies those four fields into a record of their own. Here the record is the event they are
+ * read from (never changed once made: the observed event, then the api-server's frozen answer), so that an Event's
+ * entry costs the cache its key and nothing more: the answer lives in the api-server's store anyway.
  */
 import type { CoreEvent } from './core-event.ts';
 import { getEventKey } from './event-keys.ts';
 import { LruCache } from './lru-cache.ts';
 import { MAX_LRU_CACHE_ENTRIES } from './spam-filter.ts';
 
-/** `eventLog`. */
-interface EventLog {
-  count: number;
-  firstTimestamp: string;
-  name: string;
-  resourceVersion: string;
-}
+/** `eventLog`: count, firstTimestamp, name and resourceVersion, read from the event observed or answered. */
+type EventLog = Pick<CoreEvent, 'count' | 'firstTimestamp' | 'metadata'>;
 
 /** The strategic merge patch of a repeat. */
 export interface EventPatch {
@@ -42,10 +41,10 @@ export class EventLogger {
     let patch: EventPatch | undefined;
     if (last !== undefined && last.count > 0) {
       const metadata: CoreEvent['metadata'] = {
-        name: last.name,
+        name: last.metadata.name,
         namespace: newEvent.metadata.namespace,
       };
-      if (last.resourceVersion) metadata.resourceVersion = last.resourceVersion;
+      if (last.metadata.resourceVersion) metadata.resourceVersion = last.metadata.resourceVersion;
       event = {
         ...newEvent,
         metadata,
@@ -58,21 +57,11 @@ export class EventLogger {
         message: event.message,
       };
     }
-    this.cache.add(key, {
-      count: event.count,
-      firstTimestamp: event.firstTimestamp,
-      name: event.metadata.name,
-      resourceVersion: event.metadata.resourceVersion ?? '',
-    });
+    this.cache.add(key, event);
     return patch ? { event, patch } : { event };
   }
 
   updateState(event: CoreEvent): void {
-    this.cache.add(getEventKey(event), {
-      count: event.count,
-      firstTimestamp: event.firstTimestamp,
-      name: event.metadata.name,
-      resourceVersion: event.metadata.resourceVersion ?? '',
-    });
+    this.cache.add(getEventKey(event), event);
   }
 }
