@@ -1,6 +1,7 @@
 /**
- * The right-hand panel: whatever is selected (an object, a controller, an event), or a hint. Nothing is selected at
- * first, so the three inspectors load on demand (preloaded once the first frame is painted).
+ * The right-hand panel: whatever is selected (an object, a controller, an event), or a hint (and then the Objects view
+ * above takes the room it does not need). Nothing is selected at first, so the three inspectors load on demand
+ * (preloaded once the first frame is painted).
  */
 import { Suspense } from 'react';
 import { useSim } from '../state/sim-store.ts';
@@ -22,7 +23,7 @@ export function Inspector() {
   else if (selection?.type === 'event') body = <EventInspector id={selection.id} />;
   else body = <p className="hint">Click an object, a controller or an event to see inside it.</p>;
   return (
-    <section className="inspector" aria-label="Inspector">
+    <section className={selection ? 'inspector' : 'inspector empty'} aria-label="Inspector">
       <header>
         <h2>Inspector</h2>
         {selection && (
