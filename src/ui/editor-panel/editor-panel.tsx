@@ -98,8 +98,11 @@ export function EditorPanel() {
         <h2>Desired state</h2>
         <div className="actions">
           {selected && (
-            <button onClick={loadLive} title="Load the selected object's current spec">
-              Edit live {selected.kind.toLowerCase()}/{selected.name}
+            <button className="edit-live" onClick={loadLive} title={`Load the live ${selected.kind.toLowerCase()}/${selected.name} (its current spec) into the editor`}>
+              <span className="edit-live-text">
+                <span>Edit {selected.kind.toLowerCase()}</span>
+                <span>/{selected.name}</span>
+              </span>
             </button>
           )}
           <button className="primary" onClick={apply} disabled={busy} data-testid="apply" title="kubectl apply (Ctrl+Enter)">
