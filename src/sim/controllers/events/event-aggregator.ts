@@ -107,7 +107,8 @@ export class EventAggregator {
     const eventKey = getEventKey(newEvent);
     const [aggregateKey, localKey] = eventAggregatorByReasonFunc(newEvent);
 
-    let record = this.cache.get(aggregateKey);
+    // `Get` then `Add` below: peek (see LruCache.peek).
+    let record = this.cache.peek(aggregateKey);
     // Too old (or none: the zero lastTimestamp is always too old)? Start a fresh record.
     if (record === undefined || now - record.lastTimestamp > this.maxIntervalInSeconds * 1000) {
       record = { localKeys: localKey, lastTimestamp: now };

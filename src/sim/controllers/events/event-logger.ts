@@ -36,7 +36,8 @@ export class EventLogger {
   }
 
   eventObserve(newEvent: CoreEvent, key: string): { event: CoreEvent; patch?: EventPatch } {
-    const last = this.cache.get(key);
+    // `Get` then `Add` below: peek (see LruCache.peek).
+    const last = this.cache.peek(key);
     let event = newEvent;
     let patch: EventPatch | undefined;
     if (last !== undefined && last.count > 0) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LruCache } from './lru-cache.ts';
 
@@ -20,5 +21,32 @@ describe('LruCache (groupcache lru)', () => {
     const c = new LruCache<number>(0);
     for (let i = 0; i < 5000; i++) c.add(String(i), i);
     expect(c.size).toBe(5000);
+  });
+});
+
+describe('LruCache.peek then add', () => {
+  it('leaves the same entries in the same order with the same values as get then add (property)', () => {
+    const op = fc.record({ key: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), kind: fc.constantFrom('lookup-add', 'add', 'get'), value: fc.integer() });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), fc.integer({ min: 0, max: 4 }), (ops, max) => {
+        const plain = new LruCache<number>(max);
+        const peeking = new LruCache<number>(max);
+        for (const o of ops) {
+          if (o.kind === 'lookup-add') {
+            const a = plain.get(o.key);
+            const b = peeking.peek(o.key);
+            expect(b).toBe(a);
+            plain.add(o.key, (a ?? 0) + o.value);
+            peeking.add(o.key, (b ?? 0) + o.value);
+          } else if (o.kind === 'add') {
+            plain.add(o.key, o.value);
+            peeking.add(o.key, o.value);
+          } else expect(peeking.get(o.key)).toBe(plain.get(o.key));
+          expect([...peeking.keys()]).toEqual([...plain.keys()]);
+          expect([...peeking.keys()].map((k) => peeking.peek(k))).toEqual([...plain.keys()].map((k) => plain.peek(k)));
+        }
+      }),
+      { seed: 23, numRuns: 300 },
+    );
   });
 });

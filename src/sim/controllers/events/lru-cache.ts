@@ -5,6 +5,10 @@
  * `get` of a hit and `add` both make the entry the most recent; an `add` that takes the cache past `maxEntries` removes
  * the least recently used entry (`RemoveOldest`). A Map keeps insertion order, so "most recent" is "last inserted":
  * moving an entry to the front is delete + set.
+ *
+ * Every part of the correlator looks a record up and then adds it back under the same key (`Get` then `Add`, nothing
+ * between): {@link LruCache.peek} reads without moving, since the add that follows moves it anyway, which saves
+ * a delete + set per part per event and leaves the cache exactly as `Get` then `Add` does.
  */
 export class LruCache<V> {
   private readonly entries = new Map<string, V>();
@@ -30,6 +34,16 @@ export class LruCache<V> {
     this.entries.delete(key);
     this.entries.set(key, value);
     if (this.maxEntries !== 0 && this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** The value without making it the most recent: for a lookup that is followed by an `add` of the same key. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** The keys, least recently used first. */
+  keys(): IterableIterator<string> {
+    return this.entries.keys();
   }
 
   has(key: string): boolean {

@@ -70,7 +70,8 @@ export class EventSourceObjectSpamFilter {
   /** `Filter`: true if the event should be skipped (this source + object is over its rate). */
   filter(event: CoreEvent): boolean {
     const key = getSpamKey(event);
-    const limiter = this.cache.get(key) ?? new EventRateLimiter(this.qps, this.burst);
+    // `Get` then `Add` below: peek (see LruCache.peek).
+    const limiter = this.cache.peek(key) ?? new EventRateLimiter(this.qps, this.burst);
     const filter = !limiter.tryAccept(this.clock.now);
     this.cache.add(key, limiter);
     return filter;
