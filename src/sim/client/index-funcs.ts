@@ -24,7 +24,18 @@ const registry = new Map<string, IndexFunc>();
  */
 export function registerIndexFunc(name: string, fn: IndexFunc): void {
   registry.set(name, fn);
+  if (name === NAMESPACE_INDEX) namespaceIndexIsMetaNamespace = fn === metaNamespaceIndexFunc;
 }
+
+/**
+ * Whether {@link NAMESPACE_INDEX} is registered as {@link metaNamespaceIndexFunc} (it is unless replaced): lets an
+ * indexer skip looking the function up for an object whose namespace did not change (every watch event).
+ */
+export function isNamespaceIndexDefault(name: string): boolean {
+  return name === NAMESPACE_INDEX && namespaceIndexIsMetaNamespace;
+}
+
+let namespaceIndexIsMetaNamespace = false;
 
 /** The index function registered under `name`; throws for an unknown name. */
 export function indexFunc(name: string): IndexFunc {

@@ -5,7 +5,7 @@
  * Index functions are referenced by name (see `index-funcs.ts`) so that the indexer stays plain data.
  */
 import type { KubeObject } from '../api/object.ts';
-import { indexFunc, metaNamespaceIndexFunc } from './index-funcs.ts';
+import { indexFunc, isNamespaceIndexDefault, metaNamespaceIndexFunc } from './index-funcs.ts';
 import { MapStore, type Store } from './store.ts';
 
 export interface Indexer extends Store {
@@ -79,6 +79,8 @@ export class CacheIndexer extends MapStore implements Indexer {
   }
 
   private updateIndex(name: string, key: string, old: KubeObject | undefined, obj: KubeObject | undefined): void {
+    // The same shortcut as below, before looking the function up.
+    if (old && obj && old.metadata.namespace === obj.metadata.namespace && isNamespaceIndexDefault(name)) return;
     const fn = indexFunc(name);
     // Same namespace, same index entry: skip the two value arrays (every watch event of every informer lands here).
     if (fn === metaNamespaceIndexFunc && old && obj && old.metadata.namespace === obj.metadata.namespace) return;

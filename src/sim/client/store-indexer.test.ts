@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/object.ts';
-import { CONTROLLER_UID_INDEX, NAMESPACE_INDEX, NODE_NAME_INDEX, registerIndexFunc } from './index-funcs.ts';
+import { CONTROLLER_UID_INDEX, NAMESPACE_INDEX, NODE_NAME_INDEX, metaNamespaceIndexFunc, registerIndexFunc } from './index-funcs.ts';
 import { newIndexer } from './indexer.ts';
 import { deletedFinalStateUnknown, newStore } from './store.ts';
 
@@ -80,6 +80,22 @@ describe('Indexer', () => {
     idx.addIndexers(['test/by-rv']);
     expect(idx.indexKeys('test/by-rv', '7')).toEqual(['a/p1']);
     expect(idx.getIndexers()).toEqual(['test/by-rv']);
+  });
+
+  it('a replaced namespace index function is used on updates too (the same-namespace shortcut is for the default)', () => {
+    registerIndexFunc(NAMESPACE_INDEX, (o) => [o.metadata.resourceVersion ?? '']);
+    try {
+      const idx = newIndexer([NAMESPACE_INDEX]);
+      idx.add(pod('a', 'p1', '1'));
+      idx.update(pod('a', 'p1', '2'));
+      expect(idx.listIndexFuncValues(NAMESPACE_INDEX)).toEqual(['2']);
+    } finally {
+      registerIndexFunc(NAMESPACE_INDEX, metaNamespaceIndexFunc);
+    }
+    const idx = newIndexer([NAMESPACE_INDEX]);
+    idx.add(pod('a', 'p1', '1'));
+    idx.update(pod('a', 'p1', '2'));
+    expect(idx.listIndexFuncValues(NAMESPACE_INDEX)).toEqual(['a']);
   });
 
   it('rejects an unknown index name', () => {
