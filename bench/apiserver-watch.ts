@@ -1,6 +1,7 @@
 /**
  * Benchmark (issue 2): the api-server with 10 informers watching, N writes (default 1,000,000), against a bare
- * baseline measured in the same run: a Map store handing the same frozen object to 10 watcher Maps.
+ * baseline measured in the same run (`map-baseline.ts`, shared with `informer-floor.ts`): a Map store handing the
+ * same frozen object to 10 watcher Maps.
  *
  *   npx tsx bench/apiserver-watch.ts [--writes 1000000] [--runs 3]
  *
@@ -12,6 +13,7 @@ import { SimContext } from '../src/sim/engine/sim-context.ts';
 import { Network } from '../src/sim/network/network.ts';
 import { SharedInformerFactory } from '../src/sim/client/shared-informer-factory.ts';
 import type { KubeObject } from '../src/sim/api/object.ts';
+import { baseline as mapBaseline, cpuSeconds, KEYS, WATCHERS } from './map-baseline.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string, dflt: number) => {
@@ -20,37 +22,6 @@ const flag = (name: string, dflt: number) => {
 };
 const WRITES = flag('writes', 1_000_000);
 const RUNS = flag('runs', 3);
-const WATCHERS = 10;
-const KEYS = 1000;
-
-/** CPU seconds of this process (user + system): steadier than wall time on a shared machine. */
-function cpuSeconds(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-}
-
-function baseline(): { seconds: number; cpu: number; deliveries: number } {
-  const store = new Map<string, object>();
-  const watchers = Array.from({ length: WATCHERS }, () => new Map<string, object>());
-  let deliveries = 0;
-  const c0 = cpuSeconds();
-  const t0 = performance.now();
-  for (let i = 0; i < WRITES; i++) {
-    const key = `default/cm-${i % KEYS}`;
-    const obj = Object.freeze({
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: Object.freeze({ namespace: 'default', name: `cm-${i % KEYS}`, resourceVersion: String(i + 1) }),
-      data: Object.freeze({ value: String(i) }),
-    });
-    store.set(key, obj);
-    for (const w of watchers) {
-      w.set(key, obj);
-      deliveries++;
-    }
-  }
-  return { seconds: (performance.now() - t0) / 1000, cpu: cpuSeconds() - c0, deliveries };
-}
 
 function simulated(): { seconds: number; cpu: number; deliveries: number; cachesMatch: boolean } {
   const ctx = new SimContext({ seed: 1, trace: { retain: 'count' } });
@@ -106,7 +77,7 @@ const simCpu: number[] = [];
 let deliveries = 0;
 let match = true;
 for (let r = 0; r < RUNS; r++) {
-  const bl = baseline();
+  const bl = mapBaseline(WRITES);
   base.push(bl.seconds);
   baseCpu.push(bl.cpu);
   const s = simulated();
