@@ -5,7 +5,7 @@
  * the status subresource (each strategy's `GetResetFields`).
  */
 import { absentMembers, hasFieldPath } from './field-presence.ts';
-import { difference, indexFieldDifferences, isMap, parsedPath, prefixKey, type FieldIndex, type FieldSet } from './field-set.ts';
+import { difference, indexFieldDifferences, isMap, parsedPath, prefixKey, QUOTED_CAPACITY, type FieldIndex, type FieldSet } from './field-set.ts';
 import { valuesEqual } from './object-paths.ts';
 
 /**
@@ -104,6 +104,28 @@ function sameLeaf(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The keys of the proper prefixes of the path `key`, shortest first, that could be an object added as a whole: at
+ * least two elements long and ending in a field that is not {@link ALWAYS_PRESENT}. Memoized per key (read-only
+ * results): the same few hundred paths make up nearly every object of a kind. A pure cache, cleared when large.
+ */
+function wholeObjectPrefixes(key: string): readonly string[] {
+  let out = WHOLE_OBJECT_PREFIXES.get(key);
+  if (out === undefined) {
+    const p = parsedPath(key);
+    out = [];
+    for (let n = 2; n < p.length; n++) {
+      const last = p[n - 1]!;
+      if (last.startsWith('f:') && !ALWAYS_PRESENT.has(last.slice(2))) out.push(prefixKey(key, n));
+    }
+    if (WHOLE_OBJECT_PREFIXES.size >= QUOTED_CAPACITY) WHOLE_OBJECT_PREFIXES.clear();
+    WHOLE_OBJECT_PREFIXES.set(key, out);
+  }
+  return out;
+}
+
+const WHOLE_OBJECT_PREFIXES = new Map<string, string[]>();
+
+/**
  * SMD `typed.Compare`: added, modified (leaf values that differ) and removed fields, from `before` to `after`.
  * Only where the two differ is walked ({@link indexFieldDifferences}): equal subtrees add, change and remove nothing.
  */
@@ -115,12 +137,8 @@ export function compare(before: unknown, after: unknown, typeName: string, subre
   const added = difference(a, b);
   // (In any order: what is added is a set.)
   for (const key of [...added]) {
-    const p = parsedPath(key);
     // Objects that did not exist before are added as a whole (FieldsV1 `"."`).
-    for (let n = 2; n < p.length; n++) {
-      const last = p[n - 1]!;
-      if (!last.startsWith('f:') || ALWAYS_PRESENT.has(last.slice(2))) continue;
-      const prefix = prefixKey(key, n);
+    for (const prefix of wholeObjectPrefixes(key)) {
       if (!bi.values.has(prefix) && isMap(ai.values.get(prefix))) added.add(prefix);
     }
   }

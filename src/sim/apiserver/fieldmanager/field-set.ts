@@ -8,6 +8,7 @@
  * path. Schema facts (map-list keys, atomic lists) come from patch/patch-meta.ts.
  */
 import { fieldMeta, type FieldMeta } from '../patch/patch-meta.ts';
+import { flattenString } from '../../engine/clone-graph.ts';
 import { deepEqual } from '../strategy/object-diff.ts';
 
 /** A field set: each member is `JSON.stringify(pathElements)`. */
@@ -30,6 +31,26 @@ export const STRIPPED_META = new Set(['name', 'namespace', 'creationTimestamp', 
  */
 export function keyElement(item: unknown, keys: readonly string[], defaults: Readonly<Record<string, unknown>> = {}): string {
   const m = isMap(item) ? item : {};
+  if (keys.length === 1) {
+    // One key field with a string value (a condition's type, a container's name): memoized.
+    const k = keys[0]!;
+    const v = m[k] !== undefined ? m[k] : defaults[k];
+    if (typeof v === 'string') {
+      let byValue = KEY_ELEMENTS.get(k);
+      if (byValue === undefined) KEY_ELEMENTS.set(k, (byValue = new Map()));
+      let pe = byValue.get(v);
+      if (pe === undefined) {
+        if (keyElementCount >= QUOTED_CAPACITY) {
+          KEY_ELEMENTS.clear();
+          keyElementCount = 0;
+        }
+        pe = flattenString(`k:{${JSON.stringify(k)}:${JSON.stringify(v)}}`);
+        byValue.set(v, pe);
+        keyElementCount++;
+      }
+      return pe;
+    }
+  }
   const sorted = keys.length === 1 ? keys : [...keys].sort();
   let out = 'k:{';
   let first = true;
@@ -41,6 +62,10 @@ export function keyElement(item: unknown, keys: readonly string[], defaults: Rea
   }
   return `${out}}`;
 }
+
+/** {@link keyElement}s of single-key items with a string value, by key field and value. A pure cache, cleared when large. */
+const KEY_ELEMENTS = new Map<string, Map<string, string>>();
+let keyElementCount = 0;
 
 /** The element type name of `meta` for descending into a value (list items or a field). */
 export function childType(meta: FieldMeta): string | undefined {
@@ -79,20 +104,58 @@ export function indexFields(value: unknown, typeName: string | undefined, opts: 
   return index;
 }
 
-/** The key of `parent` extended by `pe`, without re-encoding the parent: equals `JSON.stringify([...path, pe])`. */
-function child(parent: string, pe: string): string {
-  const q = quoted(pe);
-  return parent === '[]' ? `[${q}]` : `${parent.slice(0, -1)},${q}]`;
+/**
+ * The key of `parent` extended by `pe`, without re-encoding the parent: equals `JSON.stringify([...path, pe])`.
+ * Memoized per parent key and element ({@link CHILD_KEYS}).
+ */
+export function child(parent: string, pe: string): string {
+  if (childKeyCount >= CHILD_KEY_CAPACITY) forgetChildKeys();
+  let kids = CHILD_KEYS.get(parent);
+  if (kids === undefined) CHILD_KEYS.set(parent, (kids = new Map()));
+  let key = kids.get(pe);
+  if (key === undefined) {
+    const q = quoted(pe);
+    key = flattenString(parent === '[]' ? `[${q}]` : `${parent.slice(0, -1)},${q}]`);
+    kids.set(pe, key);
+    childKeyCount++;
+  }
+  return key;
 }
 
 /** {@link child} for the field `f:<name>`, without building the element string first. */
-function childField(parent: string, name: string): string {
-  let q = QUOTED_FIELDS.get(name);
-  if (q === undefined) {
-    q = JSON.stringify(`f:${name}`);
-    remember(QUOTED_FIELDS, name, q);
+export function childField(parent: string, name: string): string {
+  if (childKeyCount >= CHILD_KEY_CAPACITY) forgetChildKeys();
+  let kids = FIELD_KEYS.get(parent);
+  if (kids === undefined) FIELD_KEYS.set(parent, (kids = new Map()));
+  let key = kids.get(name);
+  if (key === undefined) {
+    let q = QUOTED_FIELDS.get(name);
+    if (q === undefined) {
+      q = JSON.stringify(`f:${name}`);
+      remember(QUOTED_FIELDS, name, q);
+    }
+    key = flattenString(parent === '[]' ? `[${q}]` : `${parent.slice(0, -1)},${q}]`);
+    kids.set(name, key);
+    childKeyCount++;
   }
-  return parent === '[]' ? `[${q}]` : `${parent.slice(0, -1)},${q}]`;
+  return key;
+}
+
+/**
+ * The keys {@link child} and {@link childField} made, by parent key and element (field name): the same few thousand
+ * paths make up nearly every object of a kind, and building each key anew on every write (a concatenation that
+ * hashing a Set or Map member then flattens and hashes) was most of a comparison's walk. The same string comes back
+ * each time, flat, its hash already known. A pure cache, emptied when it holds {@link CHILD_KEY_CAPACITY} keys.
+ */
+const CHILD_KEYS = new Map<string, Map<string, string>>();
+const FIELD_KEYS = new Map<string, Map<string, string>>();
+let childKeyCount = 0;
+export const CHILD_KEY_CAPACITY = 20_000;
+
+function forgetChildKeys(): void {
+  CHILD_KEYS.clear();
+  FIELD_KEYS.clear();
+  childKeyCount = 0;
 }
 
 /**
