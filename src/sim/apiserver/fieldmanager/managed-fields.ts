@@ -108,22 +108,41 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
 /**
  * The FieldsV1 of `set`, frozen, and the same object for every set with the same members in the same order: every
  * Event a recorder writes, the controller-manager's entry of every pod of a ReplicaSet, own the same fields, and each
- * kept a tree of its own. A pure cache of immutable data (cleared when full); members are JSON texts, which never
- * hold a raw newline, so the joined key is unambiguous.
+ * kept a tree of its own. Looked up along a trie of the members in order ({@link InternNode}): the member strings are
+ * the same few thousand memoized keys (field-set.ts `child`), their hashes known, so a lookup builds nothing (the
+ * members joined into one text, the key before, was most of the cost of encoding). A pure cache of immutable data,
+ * emptied when it holds {@link INTERN_NODE_CAPACITY} nodes.
  */
 function internedFieldsV1(set: FieldSet): JsonMap {
-  const key = [...set].join('\n');
-  let fields = INTERNED.get(key);
-  if (fields === undefined) {
-    fields = deepFreeze(toFieldsV1(set));
-    if (INTERNED.size >= INTERNED_CAPACITY) INTERNED.clear();
-    INTERNED.set(key, fields);
+  if (internNodes >= INTERN_NODE_CAPACITY) {
+    internRoot = {};
+    internNodes = 0;
   }
-  return fields;
+  let node = internRoot;
+  for (const member of set) {
+    let next = node.next;
+    if (next === undefined) node.next = next = new Map();
+    let child = next.get(member);
+    if (child === undefined) {
+      child = {};
+      next.set(member, child);
+      internNodes++;
+    }
+    node = child;
+  }
+  if (node.fields === undefined) node.fields = deepFreeze(toFieldsV1(set));
+  return node.fields;
 }
 
-const INTERNED = new Map<string, JsonMap>();
-const INTERNED_CAPACITY = 1024;
+/** A node of the intern trie: reached by the members of a set in order; `fields` is that set's FieldsV1. */
+interface InternNode {
+  fields?: JsonMap;
+  next?: Map<string, InternNode>;
+}
+
+let internRoot: InternNode = {};
+let internNodes = 0;
+const INTERN_NODE_CAPACITY = 16_384;
 
 function cmp(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
