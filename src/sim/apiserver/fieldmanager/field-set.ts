@@ -307,9 +307,66 @@ function pairField(k: string, vb: unknown, va: unknown, typeName: string | undef
       walkPair(vb, va, childType(meta), fieldKey, bi, ai, PLAIN);
       return;
     }
+    if (!meta.atomic && meta.listType === 'map' && meta.keys && Array.isArray(vb) && Array.isArray(va) && pairItems(vb, va, meta, fieldKey, bi, ai)) return;
   }
   if (!noB) walkField(vb, meta, fieldKey, bi);
   if (!noA) walkField(va, meta, fieldKey, ai);
+}
+
+/**
+ * Two map-lists side by side, item by item (matched by key): an item equal on both sides (the same object or
+ * deep-equal) is not walked, items on one side only are walked whole on that side, the rest pairwise. False, with
+ * nothing recorded, when a key repeats in either list (items are then walked whole, as {@link walkField} does).
+ */
+function pairItems(vb: unknown[], va: unknown[], meta: FieldMeta, key: string, bi: FieldIndex, ai: FieldIndex): boolean {
+  const keys = meta.keys!;
+  const before = new Map<string, unknown>();
+  for (const item of vb) {
+    const pe = keyElement(item, keys, meta.keyDefaults);
+    if (before.has(pe)) return false;
+    before.set(pe, item);
+  }
+  const after = new Map<string, unknown>();
+  for (const item of va) {
+    const pe = keyElement(item, keys, meta.keyDefaults);
+    if (after.has(pe)) return false;
+    after.set(pe, item);
+  }
+  bi.values.set(key, vb);
+  ai.values.set(key, va);
+  if (vb.length === 0) bi.members.add(key);
+  if (va.length === 0) ai.members.add(key);
+  const type = childType(meta);
+  for (const [pe, ib] of before) {
+    const ia = after.get(pe);
+    if (ia === ib || (ia !== undefined && deepEqual(ib, ia))) continue;
+    const itemKey = child(key, pe);
+    indexItem(ib, itemKey, bi);
+    if (ia === undefined) {
+      walk(ib, type, itemKey, bi, false);
+      continue;
+    }
+    indexItem(ia, itemKey, ai);
+    if (isMap(ib) && isMap(ia)) walkPair(ib, ia, type, itemKey, bi, ai, PLAIN);
+    else {
+      walk(ib, type, itemKey, bi, false);
+      walk(ia, type, itemKey, ai, false);
+    }
+  }
+  for (const [pe, ia] of after) {
+    if (before.has(pe)) continue;
+    const itemKey = child(key, pe);
+    indexItem(ia, itemKey, ai);
+    walk(ia, type, itemKey, ai, false);
+  }
+  return true;
+}
+
+/** A map-list item's own entries, as {@link walkField} records them (its fields are walked apart). */
+function indexItem(item: unknown, itemKey: string, index: FieldIndex): void {
+  index.members.add(itemKey);
+  index.items.add(itemKey);
+  index.values.set(itemKey, item);
 }
 
 /** One root field as {@link walk} indexes it (metadata stripped). */
