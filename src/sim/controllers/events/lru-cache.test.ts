@@ -50,3 +50,37 @@ describe('LruCache.peek then add', () => {
     );
   });
 });
+
+describe('LruCache eviction', () => {
+  it('always removes the least recently used key, as a list in recency order does (property)', () => {
+    const op = fc.record({ key: fc.integer({ min: 0, max: 12 }), kind: fc.constantFrom('add', 'get', 'peek-add'), value: fc.integer() });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 400 }), fc.integer({ min: 1, max: 6 }), (ops, max) => {
+        const cache = new LruCache<number>(max);
+        let order: { key: string; value: number }[] = [];
+        const touch = (key: string, value: number) => {
+          order = order.filter((e) => e.key !== key);
+          order.push({ key, value });
+          if (order.length > max) order.shift();
+        };
+        for (const o of ops) {
+          const key = `k${o.key}`;
+          if (o.kind === 'add') {
+            cache.add(key, o.value);
+            touch(key, o.value);
+          } else if (o.kind === 'get') {
+            const hit = order.find((e) => e.key === key);
+            expect(cache.get(key)).toBe(hit?.value);
+            if (hit) touch(key, hit.value);
+          } else {
+            const v = (cache.peek(key) ?? 0) + o.value;
+            cache.add(key, v);
+            touch(key, v);
+          }
+          expect([...cache.keys()]).toEqual(order.map((e) => e.key));
+        }
+      }),
+      { seed: 29, numRuns: 300 },
+    );
+  });
+});

@@ -33,7 +33,25 @@ export class LruCache<V> {
   add(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.maxEntries !== 0 && this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    if (this.maxEntries !== 0 && this.entries.size > this.maxEntries) this.removeOldest();
+  }
+
+  /**
+   * `RemoveOldest`: deletes the first key in insertion order. A fresh `keys()` iterator would walk past every entry
+   * deleted since the Map last compacted (each eviction and each move leaves one at the front, thousands in a full
+   * cache), so one iterator is kept between evictions: by the Map iteration rules it yields keys in insertion order,
+   * skips deleted ones and reaches keys added later, and every key it has yielded was deleted at once, so the next key
+   * it yields is the oldest one left.
+   */
+  private removeOldest(): void {
+    let oldest = oldestFirst.get(this.entries);
+    let next = oldest?.next();
+    if (oldest === undefined || next!.done) {
+      oldest = this.entries.keys();
+      oldestFirst.set(this.entries, oldest);
+      next = oldest.next();
+    }
+    this.entries.delete(next!.value!);
   }
 
   /** The value without making it the most recent: for a lookup that is followed by an `add` of the same key. */
@@ -50,3 +68,9 @@ export class LruCache<V> {
     return this.entries.has(key);
   }
 }
+
+/**
+ * Each cache's iterator of its keys, kept between evictions (see `removeOldest`). A pure cache outside the
+ * simulation's graph (a checkpoint cannot copy an iterator): a copied cache starts a fresh one at its first eviction.
+ */
+const oldestFirst = new WeakMap<Map<string, unknown>, Iterator<string>>();
