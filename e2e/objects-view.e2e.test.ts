@@ -45,20 +45,20 @@ test('the objects list is moved through with the keyboard, Enter selects, and th
     expect(rows[deployment + 1]).toMatch(/^obj-ReplicaSet-web-/);
     expect(rows.slice(deployment + 2, deployment + 5).every((id) => id.startsWith('obj-Pod-web-'))).toBe(true);
 
+    // The focus moves on the next animation frame (the row may have to be rendered first).
+    const press = async (key: string, focused: string) => {
+      await page.keyboard.press(key);
+      await until(page, `${focused} focused after ${key}`, async () => (await focusedRow(page)) === focused, 5_000);
+    };
     await byTestId(page, 'obj-Deployment-web').focus();
-    await page.keyboard.press('ArrowDown');
-    expect(await focusedRow(page)).toBe(rows[deployment + 1]);
-    await page.keyboard.press('ArrowDown');
-    expect(await focusedRow(page)).toBe(rows[deployment + 2]);
-    await page.keyboard.press('ArrowUp');
-    expect(await focusedRow(page)).toBe(rows[deployment + 1]);
-    await page.keyboard.press('End');
-    await until(page, 'the last row focused', async () => (await focusedRow(page)) === rows[rows.length - 1]);
-    await page.keyboard.press('Home');
-    await until(page, 'the first row focused', async () => (await focusedRow(page)) === rows[0]);
+    await press('ArrowDown', rows[deployment + 1]!);
+    await press('ArrowDown', rows[deployment + 2]!);
+    await press('ArrowUp', rows[deployment + 1]!);
+    await press('End', rows[rows.length - 1]!);
+    await press('Home', rows[0]!);
 
     // Enter on a pod's row selects it: the row is marked current and the inspector shows that pod.
-    for (let i = 0; i < deployment + 2; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 1; i <= deployment + 2; i++) await press('ArrowDown', rows[i]!);
     const pod = (await focusedRow(page))!;
     expect(pod).toMatch(/^obj-Pod-web-/);
     await page.keyboard.press('Enter');
