@@ -21,12 +21,8 @@ import { MvccStore } from '../src/sim/apiserver/storage/mvcc-store.ts';
 import { WatchCache } from '../src/sim/apiserver/storage/watch-cache.ts';
 import type { ApiServerEndpoint } from '../src/sim/network/network.ts';
 import { baseline as mapBaseline, cpuSeconds, KEYS, WATCHERS } from './map-baseline.ts';
+import { flag } from './flags.ts';
 
-const args = process.argv.slice(2);
-const flag = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
 const WRITES = flag('writes', 1_000_000);
 const RUNS = flag('runs', 3);
 const DELIVERY = flag('delivery', 0) > 0;

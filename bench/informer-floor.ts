@@ -15,12 +15,8 @@
  * Prints CPU time per write and the ratio to the baseline, medians over --runs measured in the same process.
  */
 import { baseline, cpuSeconds, makeObject, KEYS, WATCHERS } from './map-baseline.ts';
+import { flag } from './flags.ts';
 
-const args = process.argv.slice(2);
-const flag = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
 const WRITES = flag('writes', 1_000_000);
 const RUNS = flag('runs', 5);
 

@@ -14,19 +14,15 @@ import { writeHeapSnapshot } from 'node:v8';
 import { Simulation } from '../src/sim/simulation.ts';
 import { deploymentYaml } from '../src/sim/determinism-case.ts';
 import { loadLibraries } from '../src/sim/libraries.ts';
+import { option } from './flags.ts';
 
 await loadLibraries();
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : dflt;
-};
-const PODS = Number(opt('pods', '10000'));
-const NODES = Number(opt('nodes', '100'));
-const RUNS = Number(opt('runs', '1'));
-const TRACE = opt('trace', 'count') as 'full' | 'count';
-const CHECKPOINTS = opt('checkpoints', 'on') !== 'off';
-const SNAPSHOT = opt('heap-snapshot', '');
+const PODS = Number(option('pods', '10000'));
+const NODES = Number(option('nodes', '100'));
+const RUNS = Number(option('runs', '1'));
+const TRACE = option('trace', 'count') as 'full' | 'count';
+const CHECKPOINTS = option('checkpoints', 'on') !== 'off';
+const SNAPSHOT = option('heap-snapshot', '');
 const gc = (globalThis as { gc?: () => void }).gc;
 if (SNAPSHOT && !gc) throw new Error('--heap-snapshot needs node --expose-gc');
 

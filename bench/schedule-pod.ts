@@ -10,12 +10,8 @@ import type { Pod } from 'kubernetes-types/core/v1';
 import { schedulePod } from '../src/sim/controllers/scheduler/schedule-pod.ts';
 import { makeNode, makePod } from '../src/sim/controllers/scheduler/test-fixtures.ts';
 import { deepFreeze } from '../src/sim/engine/clone-graph.ts';
+import { flag } from './flags.ts';
 
-const args = process.argv.slice(2);
-const flag = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
 const NODES = flag('nodes', 1000);
 const RUNS = flag('runs', 7);
 const DECISIONS = 2000;

@@ -26,12 +26,8 @@ import { validateUpdate } from '../src/sim/apiserver/admission/validation.ts';
 import { updateManagedFields } from '../src/sim/apiserver/fieldmanager/field-manager.ts';
 import { changedPaths } from '../src/sim/apiserver/strategy/object-diff.ts';
 import { deepFreeze } from '../src/sim/engine/clone-graph.ts';
+import { flag } from './flags.ts';
 
-const args = process.argv.slice(2);
-const flag = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
 const PODS = flag('pods', 5000);
 const RUNS = flag('runs', 3);
 const PHASES = ['create', 'binding', 'status x3', 'status patch', 'event'] as const;
