@@ -5,7 +5,8 @@
  * the status subresource (each strategy's `GetResetFields`).
  */
 import { absentMembers, hasFieldPath } from './field-presence.ts';
-import { difference, indexFieldDifferences, isMap, parsedPath, prefixKey, QUOTED_CAPACITY, type FieldIndex, type FieldSet } from './field-set.ts';
+import { difference, indexFieldDifferences, isMap, type FieldIndex, type FieldSet } from './field-set.ts';
+import { parsedPath, prefixKey, QUOTED_CAPACITY } from './path-keys.ts';
 import { valuesEqual } from './object-paths.ts';
 
 /**

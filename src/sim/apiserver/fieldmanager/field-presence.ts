@@ -5,12 +5,13 @@
  * patch/patch-meta.ts.
  */
 import { fieldMeta, type FieldMeta } from '../patch/patch-meta.ts';
-import { childType, isMap, parsedPath, QUOTED_CAPACITY, STRIPPED_META, type FieldSet, type JsonMap } from './field-set.ts';
+import { childType, isMap, STRIPPED_META, type FieldSet, type JsonMap } from './field-set.ts';
+import { parsedPath, QUOTED_CAPACITY } from './path-keys.ts';
 
 /**
  * Whether the path `key` (a member key) is one `indexFields` (field-set.ts) would walk in the whole object `root`: its
  * values' keys, found by following the path instead of indexing everything. Map-list items are matched by their
- * key fields as `keyElement` (field-set.ts) renders them; set items by their JSON.
+ * key fields as `keyElement` (path-keys.ts) renders them; set items by their JSON.
  */
 export function hasFieldPath(root: unknown, typeName: string | undefined, key: string): boolean {
   const path = parsedPath(key);
@@ -205,7 +206,7 @@ function fieldsHave(m: JsonMap, typeName: string | undefined, path: readonly str
   return valueHas(c, fieldMeta(typeName, name), path, i + 1);
 }
 
-/** Whether `keyElement` (field-set.ts) of `item` is the element whose parsed fields are `wanted`. */
+/** Whether `keyElement` (path-keys.ts) of `item` is the element whose parsed fields are `wanted`. */
 function sameItemKey(item: unknown, keys: readonly string[], defaults: Readonly<Record<string, unknown>> | undefined, wanted: JsonMap | undefined): boolean {
   if (wanted === undefined) return false;
   const m = isMap(item) ? item : {};

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dottedPath, EMPTY_FIELDS, fromFieldsV1, keyElement, pathString, toFieldSet, toFieldsV1, toFieldsV1Sorting, type FieldSet, type JsonMap } from './field-set.ts';
+import { dottedPath, EMPTY_FIELDS, fromFieldsV1, pathString, toFieldSet, toFieldsV1, toFieldsV1Sorting, type FieldSet, type JsonMap } from './field-set.ts';
+import { keyElement } from './path-keys.ts';
 
 /** `Set.ToJSON` written plainly: a fresh `{}` for every node, keys sorted at every level. */
 function plainFieldsV1(set: FieldSet): JsonMap {

@@ -109,7 +109,7 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
  * The FieldsV1 of `set`, frozen, and the same object for every set with the same members in the same order: every
  * Event a recorder writes, the controller-manager's entry of every pod of a ReplicaSet, own the same fields, and each
  * kept a tree of its own. Looked up along a trie of the members in order ({@link InternNode}): the member strings are
- * the same few thousand memoized keys (field-set.ts `child`), their hashes known, so a lookup builds nothing (the
+ * the same few thousand memoized keys (path-keys.ts `child`), their hashes known, so a lookup builds nothing (the
  * members joined into one text, the key before, was most of the cost of encoding). A pure cache of immutable data,
  * emptied when it holds {@link INTERN_NODE_CAPACITY} nodes.
  */

@@ -1,11 +1,11 @@
 /**
- * Path keys and item elements are memoized (field-set.ts `child`, `childField`, `keyElement`). Properties: along
+ * Path keys and item elements are memoized (path-keys.ts `child`, `childField`, `keyElement`). Properties: along
  * random paths, walked again and again, each key is `JSON.stringify` of the path so far, also once the memo was
  * emptied for being full; a map-list item's element is its key fields as compact JSON, whatever their values.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHILD_KEY_CAPACITY, child, childField, keyElement } from './field-set.ts';
+import { CHILD_KEY_CAPACITY, child, childField, keyElement } from './path-keys.ts';
 
 const name = fc.oneof(fc.constantFrom('spec', 'status', 'a"b', 'x\\y', 'é', ''), fc.string({ maxLength: 3 }));
 const element = fc.oneof(name.map((n) => `f:${n}`), fc.constantFrom('k:{"name":"web"}', 'v:"x"', 'i:0', '.', 'f:'));

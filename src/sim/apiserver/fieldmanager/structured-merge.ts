@@ -4,7 +4,8 @@
  * unions, atomic lists and scalars are replaced by the configuration's value.
  */
 import { fieldMeta } from '../patch/patch-meta.ts';
-import { isMap, keyElement } from './field-set.ts';
+import { isMap } from './field-set.ts';
+import { keyElement } from './path-keys.ts';
 import { valuesEqual } from './object-paths.ts';
 
 type JsonMap = Record<string, unknown>;
