@@ -68,26 +68,16 @@ export function nodeResourcesFitFilter(pod: Pod, node: Node, podsOnNode: readonl
     return tooMany ? fail('Unschedulable', 'NodeResourcesFit', 'Too many pods') : SUCCESS;
   }
   const used = nodeRequested(podsOnNode);
-  const cpu = req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU;
-  const memory = req.memory > 0 && req.memory > alloc.memory - used.memory;
-  const storage = req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage;
-  let scalar = false;
+  // The list of reasons is made only for a pod that does not fit (the common case builds nothing).
+  let reasons: string[] | undefined = tooMany ? ['Too many pods'] : undefined;
+  if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU) (reasons ??= []).push('Insufficient cpu');
+  if (req.memory > 0 && req.memory > alloc.memory - used.memory) (reasons ??= []).push('Insufficient memory');
+  if (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage) (reasons ??= []).push('Insufficient ephemeral-storage');
   for (const name of scalarNames) {
     const want = req.scalar[name] ?? 0;
-    if (want > 0 && want > (alloc.scalar[name] ?? 0) - (used.scalar[name] ?? 0)) scalar = true;
+    if (want > 0 && want > (alloc.scalar[name] ?? 0) - (used.scalar[name] ?? 0)) (reasons ??= []).push(`Insufficient ${name}`);
   }
-  // The pod fits (the common case): no list of reasons to build.
-  if (!tooMany && !cpu && !memory && !storage && !scalar) return SUCCESS;
-  const reasons: string[] = [];
-  if (tooMany) reasons.push('Too many pods');
-  if (cpu) reasons.push('Insufficient cpu');
-  if (memory) reasons.push('Insufficient memory');
-  if (storage) reasons.push('Insufficient ephemeral-storage');
-  for (const name of scalarNames) {
-    const want = req.scalar[name] ?? 0;
-    if (want > 0 && want > (alloc.scalar[name] ?? 0) - (used.scalar[name] ?? 0)) reasons.push(`Insufficient ${name}`);
-  }
-  return fail('Unschedulable', 'NodeResourcesFit', ...reasons);
+  return reasons ? fail('Unschedulable', 'NodeResourcesFit', ...reasons) : SUCCESS;
 }
 
 /** What NodeResourcesFit's PreFilter computes once per scheduling cycle: the pod's requests, extended ones by name. */
