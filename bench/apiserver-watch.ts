@@ -27,16 +27,21 @@ const WRITES = flag('writes', 1_000_000);
 const RUNS = flag('runs', 3);
 const DELIVERY = flag('delivery', 0) > 0;
 
-function simulated(): { seconds: number; cpu: number; deliveries: number; cachesMatch: boolean } {
-  const ctx = new SimContext({ seed: 1, trace: { retain: 'count' } });
-  const api = new ApiServer(ctx);
-  const network = new Network(ctx, api, { client: { qps: Infinity, burst: Infinity } });
-  const informers = Array.from({ length: WATCHERS }, (_, i) => {
+/** The 10 watchers: a ConfigMap informer each, in its own process (its own factory), started. */
+function startInformers(ctx: SimContext, network: Network) {
+  return Array.from({ length: WATCHERS }, (_, i) => {
     const f = new SharedInformerFactory(ctx, { process: `watcher-${i}`, network });
     const inf = f.informerFor('v1', 'ConfigMap');
     f.start();
     return inf;
   });
+}
+
+function simulated(): { seconds: number; cpu: number; deliveries: number; cachesMatch: boolean } {
+  const ctx = new SimContext({ seed: 1, trace: { retain: 'count' } });
+  const api = new ApiServer(ctx);
+  const network = new Network(ctx, api, { client: { qps: Infinity, burst: Infinity } });
+  const informers = startInformers(ctx, network);
   ctx.scheduler.runUntil(1000); // initial lists and watches
   const objects: KubeObject[] = Array.from({ length: KEYS }, (_, k) => ({
     apiVersion: 'v1',
@@ -83,12 +88,7 @@ function deliveryPath(): { cpu: number; cachesMatch: boolean } {
     watch: (req, sink) => cache.add({ resource: 'configmaps' }, sink, req.user, Number(req.resourceVersion) || undefined),
   };
   const network = new Network(ctx, endpoint, { client: { qps: Infinity, burst: Infinity } });
-  const informers = Array.from({ length: WATCHERS }, (_, i) => {
-    const f = new SharedInformerFactory(ctx, { process: `watcher-${i}`, network });
-    const inf = f.informerFor('v1', 'ConfigMap');
-    f.start();
-    return inf;
-  });
+  const informers = startInformers(ctx, network);
   ctx.scheduler.runUntil(1000);
   const c0 = cpuSeconds();
   for (let i = 0; i < WRITES; i++) {
