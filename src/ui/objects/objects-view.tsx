@@ -75,20 +75,8 @@ export function ObjectsView() {
     <section className={`objects objects-graph objects-${layout}-layout`} aria-label="Objects" data-testid="objects-view">
       <header className="objects-header">
         <h2>Objects</h2>
-        <div className="mode-toggle" role="group" aria-label="Objects view">
-          {(['ownership', 'nodes'] as const).map((m) => (
-            <button key={m} className={`mini ${mode === m ? 'on' : ''}`} aria-pressed={mode === m} onClick={() => setMode(m)} data-testid={`objects-mode-${m}`}>
-              {m === 'ownership' ? 'Ownership' : 'Nodes'}
-            </button>
-          ))}
-        </div>
-        <div className="mode-toggle" role="group" aria-label="Objects layout">
-          {(['list', 'graph'] as const).map((l) => (
-            <button key={l} className={`mini ${layout === l ? 'on' : ''}`} aria-pressed={layout === l} onClick={() => setLayout(l)} data-testid={`objects-layout-${l}`}>
-              {l === 'list' ? 'List' : 'Graph'}
-            </button>
-          ))}
-        </div>
+        <Toggle label="Objects view" options={MODES} value={mode} onChange={setMode} testId="objects-mode" />
+        <Toggle label="Objects layout" options={LAYOUTS} value={layout} onChange={setLayout} testId="objects-layout" />
         <span className="hint" data-testid="objects-summary" title={summary}>
           {summary}
         </span>
@@ -99,5 +87,21 @@ export function ObjectsView() {
         <ObjectsGraphLayout graph={graph} highlighted={highlighted} select={select} toggle={toggle} />
       )}
     </section>
+  );
+}
+
+const MODES = { ownership: 'Ownership', nodes: 'Nodes' } as const;
+const LAYOUTS = { list: 'List', graph: 'Graph' } as const;
+
+/** A group of buttons of which one is pressed: each option's button (`<testId>-<option>`) shows its label. */
+function Toggle<T extends string>({ label, options, value, onChange, testId }: { label: string; options: Readonly<Record<T, string>>; value: T; onChange: (v: T) => void; testId: string }) {
+  return (
+    <div className="mode-toggle" role="group" aria-label={label}>
+      {(Object.keys(options) as T[]).map((o) => (
+        <button key={o} className={`mini ${value === o ? 'on' : ''}`} aria-pressed={value === o} onClick={() => onChange(o)} data-testid={`${testId}-${o}`}>
+          {options[o]}
+        </button>
+      ))}
+    </div>
   );
 }
