@@ -60,16 +60,12 @@ function balancedAllocation(alloc: Resource, used: Resource, want: Resource): nu
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
 }
 
-/** TaintToleration's raw score: the number of PreferNoSchedule taints the pod does not tolerate (fewer is better). */
-export function intolerablePreferNoScheduleTaints(pod: Pod, node: Node): number {
-  return intolerable(preferNoScheduleTolerations(pod), node);
-}
-
 /** TaintToleration's PreScore: the pod's tolerations that can tolerate a PreferNoSchedule taint. */
 function preferNoScheduleTolerations(pod: Pod): Toleration[] {
   return (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
 }
 
+/** TaintToleration's raw score: the number of the node's PreferNoSchedule taints not tolerated (fewer is better). */
 function intolerable(tolerations: readonly Toleration[], node: Node): number {
   const taints = node.spec?.taints;
   if (!taints) return 0;
