@@ -11,10 +11,9 @@
  *            needs `node --expose-gc --import tsx`)
  */
 import { writeHeapSnapshot } from 'node:v8';
-import { Simulation } from '../src/sim/simulation.ts';
-import { deploymentYaml } from '../src/sim/determinism-case.ts';
 import { loadLibraries } from '../src/sim/libraries.ts';
 import { option } from './flags.ts';
+import { scaleToConvergence, settledCluster } from './scale-run.ts';
 
 await loadLibraries();
 const PODS = Number(option('pods', '10000'));
@@ -27,28 +26,15 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (SNAPSHOT && !gc) throw new Error('--heap-snapshot needs node --expose-gc');
 
 function once(): { wall: number; cpu: number; virtual: number; events: number; converged: boolean; heapMiB: number; afterGcMiB: number; reasons: string[] } {
-  const sim = Simulation.create({
-    seed: 1,
-    nodes: Array.from({ length: NODES }, (_, i) => ({ name: `node-${i + 1}`, cpu: '64', memory: '256Gi', pods: Math.ceil((PODS / NODES) * 1.5) + 10 })),
-    clientQPS: 'off',
-    trace: { retain: TRACE },
-    // A checkpoint copies the graph; at this scale keep them sparse.
-    timeline: CHECKPOINTS ? { checkpointEvery: 200_000, maxCheckpoints: 8 } : { checkpointEvery: Number.MAX_SAFE_INTEGER },
-  });
-  sim.apply(deploymentYaml('web', 0));
-  sim.runFor(5_000); // nodes registered, controllers leading, the empty Deployment settled
+  const sim = settledCluster({ pods: PODS, nodes: NODES, trace: TRACE, checkpoints: CHECKPOINTS });
   let peak = process.memoryUsage().heapUsed;
   const startEvents = sim.trace.length;
   const startVirtual = sim.now;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  sim.act({ type: 'scale', resource: 'deployment', name: 'web', replicas: PODS });
-  let c = sim.isConverged();
-  for (let i = 0; i < 600 && !c.converged; i++) {
-    sim.runFor(1_000);
-    c = sim.isConverged();
+  const c = scaleToConvergence(sim, PODS, () => {
     peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }
+  });
   const wall = (performance.now() - t0) / 1000;
   const cpuUsed = process.cpuUsage(cpu0);
   const cpu = (cpuUsed.user + cpuUsed.system) / 1e6;
@@ -58,7 +44,7 @@ function once(): { wall: number; cpu: number; virtual: number; events: number; c
     afterGcMiB = process.memoryUsage().heapUsed / 1048576;
     if (SNAPSHOT) writeHeapSnapshot(SNAPSHOT);
   }
-  return { wall, cpu, virtual: (sim.now - startVirtual) / 1000, events: sim.trace.length - startEvents, converged: c.converged, heapMiB: peak / 1048576, afterGcMiB, reasons: c.reasons.slice(0, 3) };
+  return { wall, cpu, virtual: (sim.now - startVirtual) / 1000, events: sim.trace.length - startEvents, converged: c.converged, heapMiB: peak / 1048576, afterGcMiB, reasons: c.reasons };
 }
 
 const results = Array.from({ length: RUNS }, once).sort((a, b) => a.wall - b.wall);
