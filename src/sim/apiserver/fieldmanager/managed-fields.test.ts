@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toFieldsV1 } from './field-set.ts';
-import { encodeManagedFields, type OwnedFields } from './managed-fields.ts';
+import type { KubeObject } from '../../api/object.ts';
+import { fromFieldsV1, toFieldsV1 } from './field-set.ts';
+import { decodeManagedFields, encodeManagedFields, type OwnedFields } from './managed-fields.ts';
 
 describe('encodeManagedFields', () => {
   it('writes each set\'s FieldsV1 frozen, equal to toFieldsV1, one shared object for the same members (property)', () => {
@@ -20,6 +21,9 @@ describe('encodeManagedFields', () => {
           // A set with the same members in the same order gets the very same FieldsV1.
           expect(again.find((a) => a.manager === e.manager)!.fieldsV1).toBe(e.fieldsV1);
         }
+        // Decoding what was just encoded (remembered, not parsed) gives the members parsing gives.
+        const decoded = decodeManagedFields({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { managedFields: entries } } as KubeObject);
+        decoded.forEach((d, i) => expect([...d.set].sort()).toEqual([...fromFieldsV1(entries[i]!.fieldsV1)].sort()));
       }),
       { seed: 17, numRuns: 300 },
     );

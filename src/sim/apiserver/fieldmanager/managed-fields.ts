@@ -52,12 +52,15 @@ function decodeFieldsV1(fieldsV1: unknown): FieldSet {
     }
   }
   const set = fromFieldsV1(fieldsV1);
-  if (frozen) {
-    sourceOfSet.set(set, fieldsV1);
-    if (setOfFrozen.size >= DECODED_CAPACITY) setOfFrozen.clear();
-    setOfFrozen.set(fieldsV1, set);
-  }
+  if (frozen) remember(fieldsV1, set);
   return set;
+}
+
+/** Records that `set` has the members of the frozen `fieldsV1`, both ways ({@link sourceOfSet}, {@link setOfFrozen}). */
+function remember(fieldsV1: object, set: FieldSet): void {
+  sourceOfSet.set(set, fieldsV1);
+  if (setOfFrozen.size >= DECODED_CAPACITY) setOfFrozen.clear();
+  setOfFrozen.set(fieldsV1, set);
 }
 
 /**
@@ -98,11 +101,22 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
     if (o.id.apiVersion) e.apiVersion = o.id.apiVersion;
     if (o.id.time) e.time = o.id.time;
     e.fieldsType = 'FieldsV1';
-    e.fieldsV1 = (sourceOfSet.get(o.set) as ManagedFieldsEntry['fieldsV1']) ?? (internedFieldsV1(o.set) as ManagedFieldsEntry['fieldsV1']);
+    e.fieldsV1 = (sourceOfSet.get(o.set) ?? encodedFieldsV1(o.set)) as ManagedFieldsEntry['fieldsV1'];
     if (o.id.subresource) e.subresource = o.id.subresource;
     entries.push(e);
   }
   return entries.sort(compareEntries);
+}
+
+/**
+ * {@link internedFieldsV1}, and the set remembered as that FieldsV1's decoding unless it already has one: the next
+ * write to the object decodes the entry it stored, and would otherwise parse back the set it just encoded (a set
+ * with the same members: only their order may differ, which no output depends on, FieldsV1 being sorted).
+ */
+function encodedFieldsV1(set: FieldSet): JsonMap {
+  const fields = internedFieldsV1(set);
+  if (!setOfFrozen.has(fields)) remember(fields, set);
+  return fields;
 }
 
 /**
