@@ -174,6 +174,12 @@ export function setNodeRequested(pods: readonly Pod[], sums: NodeRequested): voi
   requestedCache.set(pods, { plain: copy(sums.plain), nonZero: copy(sums.nonZero) });
 }
 
+/** Hands `to` the sums `from` has (if any): `to` is `from` with pods of the same specs in the same places. */
+export function shareNodeRequested(from: readonly Pod[], to: readonly Pod[]): void {
+  const sums = requestedCache.get(from);
+  if (sums && Object.isFrozen(to)) requestedCache.set(to, sums);
+}
+
 function sumRequests(podsOnNode: readonly Pod[], nonZero: boolean): Resource {
   const requests = new Array<Resource>(podsOnNode.length);
   for (let i = 0; i < podsOnNode.length; i++) requests[i] = podRequests(podsOnNode[i]!, nonZero);

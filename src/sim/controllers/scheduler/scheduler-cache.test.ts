@@ -73,10 +73,27 @@ describe('SchedulerCache', () => {
     expect(second[0]!.podsOnNode).toBe(first[0]!.podsOnNode);
   });
 
+  it('a status write that keeps the spec swaps the pod in its list (same sums), leaving the views handed out as they were', () => {
+    const x = pod('x', 'a');
+    const y = pod('y', 'b');
+    const cache = fed([x, y]);
+    const first = cache.updateSnapshot(nodes);
+    const sums = nodeRequested(first[0]!.podsOnNode, true);
+    const running = obj({ ...x, status: { phase: 'Running' } });
+    cache.updatePod(x as unknown as Pod, running as unknown as Pod);
+    expect(first[0]!.podsOnNode[0]).toBe(x);
+    const second = cache.updateSnapshot(nodes);
+    expect(second[0]!.podsOnNode).toEqual([running]);
+    expect(second[0]!.podsOnNode[0]).toBe(running);
+    expect(Object.isFrozen(second[0]!.podsOnNode)).toBe(true);
+    expect(nodeRequested(second[0]!.podsOnNode, true)).toBe(sums);
+    expect(second[1]!.podsOnNode).toBe(first[1]!.podsOnNode);
+  });
+
   it('after any pod events, each node lists its bound non-terminal pods and assumed ones, with sums equal to adding them up', () => {
     const ev = fc.record({
       name: fc.constantFrom('p', 'q', 'r', 's'),
-      op: fc.constantFrom('set', 'set', 'remove', 'assume', 'forget'),
+      op: fc.constantFrom('set', 'set', 'status', 'status', 'remove', 'assume', 'forget'),
       node: fc.constantFrom('a', 'b', undefined),
       cpu: fc.constantFrom('100m', '250m', '1'),
       phase: fc.constantFrom(undefined, 'Running', 'Succeeded'),
@@ -90,7 +107,13 @@ describe('SchedulerCache', () => {
           const key = `default/${e.name}`;
           const p = obj({ ...makePod(e.name, { cpu: e.cpu }, e.node ? { nodeName: e.node } : {}), metadata: { name: e.name, namespace: 'default' }, status: e.phase ? { phase: e.phase } : {} });
           const old = informer.get(key) as unknown as Pod | undefined;
-          if (e.op === 'set') {
+          if (e.op === 'status') {
+            // A kubelet-like /status write: the stored spec object kept, the phase changed (or not).
+            if (!old) continue;
+            const next = obj({ ...old, status: e.phase ? { phase: e.phase } : {} });
+            informer.set(key, next);
+            cache.updatePod(old, next as unknown as Pod);
+          } else if (e.op === 'set') {
             informer.set(key, p);
             if (old) cache.updatePod(old, p as unknown as Pod);
             else cache.addPod(p as unknown as Pod);
@@ -111,6 +134,11 @@ describe('SchedulerCache', () => {
             const bound = running.filter(([, x]) => (x.spec as { nodeName?: string }).nodeName === name);
             const extra = [...assumed].filter(([k, n]) => n === name && !running.some(([bk]) => bk === k)).map(([k]) => k);
             expect(new Set(view.podsOnNode.map((x) => `default/${x.metadata?.name}`))).toEqual(new Set([...bound.map(([k]) => k), ...extra]));
+            // No older version of a bound pod: the list holds the informer's object itself.
+            for (const x of view.podsOnNode) {
+              const shown = informer.get(`default/${x.metadata?.name}`);
+              if (bound.some(([, b]) => b === shown)) expect(x).toBe(shown);
+            }
             const fresh = sumNodeRequested([...view.podsOnNode]);
             expect(nodeRequested(view.podsOnNode)).toEqual(fresh.plain);
             expect(nodeRequested(view.podsOnNode, true)).toEqual(fresh.nonZero);

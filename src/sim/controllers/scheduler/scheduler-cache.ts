@@ -14,7 +14,10 @@
  * generation), it looks only at the nodes changed since: they are remembered by name as they are touched, so while
  * the node list stays the same a scheduling cycle costs O(changed nodes and their pods), not O(nodes) or O(all pods). Unlike upstream's
  * UpdatePod, a status write that keeps the pod's spec and whether it is finished moves no generation: a cycle reads
- * nothing else of a node's pods, so the previous list (holding the pod's previous object) gives the same answers.
+ * nothing else of a node's pods, so the node's list stays as it is, with the same sums: only the pod's object in it
+ * is swapped for the new one (a copy of the list, frozen, as cheap as the list is short), so the snapshot holds the
+ * pods the informer holds and no older version of any of them (upstream's snapshot, refreshed from the cache's
+ * NodeInfos, holds the current pods too).
  *
  * Each node also keeps the sums of its pods' requests (upstream's NodeInfo.Requested and NonZeroRequested), added to
  * as pods arrive; the snapshot hands them to the node's new list (pod-resources.ts `setNodeRequested`), so the
@@ -27,7 +30,7 @@
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import type { KubeObject } from '../../api/object.ts';
 import type { NodeView } from './fit-error';
-import { addPodRequested, setNodeRequested, sumNodeRequested, type NodeRequested } from './pod-resources.ts';
+import { addPodRequested, setNodeRequested, shareNodeRequested, sumNodeRequested, type NodeRequested } from './pod-resources.ts';
 
 export function podKey(pod: { metadata?: { namespace?: string; name?: string } }): string {
   return `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
@@ -65,7 +68,9 @@ export class SchedulerCache {
   private previousNodes: readonly KubeObject[] = [];
   private sortedNodes: readonly Node[] = [];
   /** The last snapshot, and each node's place in it. */
-  private views: readonly NodeView[] = [];
+  private views: NodeView[] = [];
+  /** Whether `views` was handed out (a caller may hold it): the next change to it is made on a copy. */
+  private viewsHandedOut = false;
   private viewIndex = new Map<string, number>();
   /** Nodes touched since the last snapshot (upstream: the nodes ahead of the snapshot's generation in its list). */
   private readonly changed = new Set<string>();
@@ -124,8 +129,8 @@ export class SchedulerCache {
   updateSnapshot(nodes: readonly KubeObject[]): readonly NodeView[] {
     if (sameItems(this.previousNodes, nodes)) {
       // The same nodes: only those touched since the last snapshot can differ from it.
-      if (this.changed.size === 0) return this.views;
-      const views = this.views.slice();
+      if (this.changed.size === 0) return this.handOut(this.views);
+      const views = this.ownViews();
       for (const name of this.changed) {
         const i = this.viewIndex.get(name);
         if (i === undefined) continue; // pods on a node the informer does not list
@@ -134,7 +139,7 @@ export class SchedulerCache {
         views[i] = { node: views[i]!.node, podsOnNode: entry.pods };
       }
       this.changed.clear();
-      return (this.views = views);
+      return this.handOut(views);
     }
     this.previousNodes = [...nodes];
     this.sortedNodes = [...nodes]
@@ -151,7 +156,42 @@ export class SchedulerCache {
     });
     this.previousLists = lists;
     this.changed.clear();
+    return this.handOut(views);
+  }
+
+  private handOut(views: NodeView[]): readonly NodeView[] {
+    this.viewsHandedOut = true;
     return (this.views = views);
+  }
+
+  /** `views`, to change: a copy if it was handed out, so what a caller holds does not change under it. */
+  private ownViews(): NodeView[] {
+    if (this.viewsHandedOut) {
+      this.views = this.views.slice();
+      this.viewsHandedOut = false;
+    }
+    return this.views;
+  }
+
+  /**
+   * A pod's status write that leaves its node's list as it was (same spec, still running): the node's current list,
+   * if the snapshot has it, gets the new object in the old one's place, with the same sums (they read only the spec).
+   * A list older than the node's generation is rebuilt from the current pods by the next snapshot anyway.
+   */
+  private replaceInSnapshot(nodeName: string, generation: number, old: Pod, pod: Pod): void {
+    const entry = this.previousLists.get(nodeName);
+    if (!entry || entry.generation !== generation) return;
+    const at = entry.pods.indexOf(old);
+    if (at < 0) return;
+    const copy = entry.pods.slice();
+    copy[at] = pod;
+    const pods = Object.freeze(copy);
+    shareNodeRequested(entry.pods, pods);
+    this.previousLists.set(nodeName, { generation, pods });
+    const i = this.viewIndex.get(nodeName);
+    if (i === undefined || this.views[i]?.podsOnNode !== entry.pods) return;
+    const views = this.ownViews();
+    views[i] = { node: views[i]!.node, podsOnNode: pods };
   }
 
   /** A node's list at its current generation: `previous` if that is still it, else rebuilt (the same frozen list if equal). */
@@ -210,7 +250,10 @@ export class SchedulerCache {
     this.podNodes.set(key, nodeName);
     // What a cycle reads of a node's pods is their spec and whether they are finished: a status write that keeps
     // both (most kubelet writes) changes nothing it could see, so the node keeps its list (and its generation).
-    if (old && old.spec === pod.spec && isNonTerminal(old) === isNonTerminal(pod)) return;
+    if (old && old.spec === pod.spec && isNonTerminal(old) === isNonTerminal(pod)) {
+      if (isNonTerminal(pod)) this.replaceInSnapshot(nodeName, info.generation, old, pod);
+      return;
+    }
     this.touch(nodeName);
     this.touchAssumed(key);
   }
