@@ -310,8 +310,16 @@ export function toFieldsV1(set: FieldSet): JsonMap {
   paths.sort(comparePaths);
   // The empty path (the root itself as a member): first when present.
   const rootMember = paths.length > 0 && paths[0]!.length === 0;
-  return buildSorted(paths, rootMember ? 1 : 0, paths.length, 0, rootMember);
+  const fields = buildSorted(paths, rootMember ? 1 : 0, paths.length, 0, rootMember);
+  SORTED_BUILDS.add(fields);
+  return fields;
 }
+
+/**
+ * The FieldsV1 {@link toFieldsV1} built in one pass (every element typed) and those {@link patchedFieldsV1} built:
+ * their keys are in code-unit order at every level, `"."` first, none of them integer-like, which patching relies on.
+ */
+const SORTED_BUILDS = new WeakSet<JsonMap>();
 
 /** `f:…`, `k:…`, `v:…`, `i:…`: a type letter (above "." in code units) and a colon; never an integer-like key. */
 function isTypedElement(pe: string): boolean {
@@ -360,6 +368,98 @@ function hasChildren(node: JsonMap): boolean {
 
 /** The leaf of every FieldsV1 {@link toFieldsV1} writes: `{}`, frozen and shared. */
 export const EMPTY_FIELDS: JsonMap = Object.freeze({});
+
+/**
+ * {@link toFieldsV1} of `set`, frozen, built from `base`, `toFieldsV1(baseSet)` since frozen: only the nodes above a
+ * member one set has and the other lacks are new, every other subtree is `base`'s. A manager's set changes by a few
+ * members from one write to the next (the kubelet's by a condition's fields), so this copies a few small nodes where
+ * building anew sorts and nests every member. Undefined, with nothing built, when `base` is not one of
+ * {@link SORTED_BUILDS} (or not frozen), the sets differ in more than `maxChanges` members, or a changed member has
+ * an element toFieldsV1 orders apart (see {@link isTypedElement}) or is the root itself.
+ */
+export function patchedFieldsV1(base: JsonMap, baseSet: FieldSet, set: FieldSet, maxChanges = Infinity): JsonMap | undefined {
+  if (!SORTED_BUILDS.has(base) || !Object.isFrozen(base)) return undefined;
+  const keys: string[] = [];
+  for (const key of set) {
+    if (baseSet.has(key)) continue;
+    if (keys.length >= maxChanges) return undefined;
+    keys.push(key);
+  }
+  const added = keys.length;
+  for (const key of baseSet) {
+    if (set.has(key)) continue;
+    if (keys.length >= maxChanges) return undefined;
+    keys.push(key);
+  }
+  const changes: Change[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const path = parsedPath(keys[i]!);
+    if (path.length === 0) return undefined;
+    for (const pe of path) if (!isTypedElement(pe)) return undefined;
+    changes.push({ path, member: i < added });
+  }
+  changes.sort((a, b) => comparePaths(a.path, b.path));
+  const fields = patchNode(base, changes, 0, changes.length, 0, set.has('[]')) ?? EMPTY_FIELDS;
+  SORTED_BUILDS.add(fields);
+  return fields;
+}
+
+/** A member one set has (`member`) and the other lacks. */
+interface Change {
+  path: readonly string[];
+  member: boolean;
+}
+
+/**
+ * The FieldsV1 node at a prefix of `depth` elements: `old` (absent: undefined) with the changes `changes[lo..hi)`,
+ * sorted, all below that prefix (longer than `depth`) and sharing it. `member`: the prefix is a member of the new set.
+ * Undefined when the node has neither children nor membership.
+ */
+function patchNode(old: JsonMap | undefined, changes: readonly Change[], lo: number, hi: number, depth: number, member: boolean): JsonMap | undefined {
+  const names = old === undefined ? NO_KEYS : Object.keys(old);
+  const out: JsonMap = {};
+  let children = false;
+  if (member) out['.'] = EMPTY_FIELDS;
+  let a = names[0] === '.' ? 1 : 0;
+  let i = lo;
+  while (a < names.length || i < hi) {
+    const name = a < names.length ? names[a]! : undefined;
+    const pe = i < hi ? changes[i]!.path[depth]! : undefined;
+    if (pe === undefined || (name !== undefined && name < pe)) {
+      out[name!] = old![name!];
+      children = true;
+      a++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < hi && changes[j]!.path[depth] === pe) j++;
+    const was = name === pe ? (old![name] as JsonMap) : undefined;
+    if (name === pe) a++;
+    // The child's own change, if any, sorts first among those under it.
+    let from = i;
+    let isMember: boolean;
+    if (changes[i]!.path.length === depth + 1) {
+      isMember = changes[i]!.member;
+      from++;
+    } else isMember = was !== undefined && isMemberNode(was);
+    const node = patchNode(was, changes, from, j, depth + 1, isMember);
+    if (node !== undefined) {
+      out[pe] = node;
+      children = true;
+    }
+    i = j;
+  }
+  if (!children) return member ? EMPTY_FIELDS : undefined;
+  return Object.freeze(out);
+}
+
+const NO_KEYS: readonly string[] = [];
+
+/** Whether a node of a FieldsV1 {@link toFieldsV1} wrote is a member: a leaf, or marked `"."`. */
+function isMemberNode(node: JsonMap): boolean {
+  for (const k in node) return k === '.';
+  return true;
+}
 
 function sortKeysDeep(m: JsonMap): JsonMap {
   const out: JsonMap = {};

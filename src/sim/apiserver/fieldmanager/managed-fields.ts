@@ -5,12 +5,17 @@
 import type { KubeObject, ManagedFieldsEntry } from '../../api/object.ts';
 import { deepFreeze } from '../../engine/clone-graph.ts';
 import type { ManagerIdentity } from './conflict.ts';
-import { fromFieldsV1, toFieldsV1, type FieldSet, type JsonMap } from './field-set.ts';
+import { fromFieldsV1, patchedFieldsV1, toFieldsV1, type FieldSet, type JsonMap } from './field-set.ts';
 
 /** One manager's ownership: its identity (with apiVersion and time) and its field set. */
 export interface OwnedFields {
   id: ManagerIdentity;
   set: FieldSet;
+  /**
+   * The set this entry had when decoded, `set` being derived from it: encoding a changed set may then build its
+   * FieldsV1 from that set's ({@link patchedFieldsV1}).
+   */
+  decoded?: FieldSet;
 }
 
 /** `DecodeManagedFields`: the entries of `obj.metadata.managedFields` as identities and field sets. */
@@ -21,7 +26,8 @@ export function decodeManagedFields(obj: KubeObject | undefined): OwnedFields[] 
     if (e.subresource) id.subresource = e.subresource;
     if (e.apiVersion) id.apiVersion = e.apiVersion;
     if (e.time) id.time = e.time;
-    return { id, set: decodeFieldsV1(e.fieldsV1) };
+    const set = decodeFieldsV1(e.fieldsV1);
+    return { id, set, decoded: set };
   });
 }
 
@@ -101,7 +107,7 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
     if (o.id.apiVersion) e.apiVersion = o.id.apiVersion;
     if (o.id.time) e.time = o.id.time;
     e.fieldsType = 'FieldsV1';
-    e.fieldsV1 = (sourceOfSet.get(o.set) ?? encodedFieldsV1(o.set)) as ManagedFieldsEntry['fieldsV1'];
+    e.fieldsV1 = (sourceOfSet.get(o.set) ?? encodedFieldsV1(o.set, o.decoded)) as ManagedFieldsEntry['fieldsV1'];
     if (o.id.subresource) e.subresource = o.id.subresource;
     entries.push(e);
   }
@@ -113,8 +119,8 @@ export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] 
  * write to the object decodes the entry it stored, and would otherwise parse back the set it just encoded (a set
  * with the same members: only their order may differ, which no output depends on, FieldsV1 being sorted).
  */
-function encodedFieldsV1(set: FieldSet): JsonMap {
-  const fields = internedFieldsV1(set);
+function encodedFieldsV1(set: FieldSet, decoded: FieldSet | undefined): JsonMap {
+  const fields = internedFieldsV1(set, decoded);
   if (!setOfFrozen.has(fields)) remember(fields, set);
   return fields;
 }
@@ -127,7 +133,7 @@ function encodedFieldsV1(set: FieldSet): JsonMap {
  * members joined into one text, the key before, was most of the cost of encoding). A pure cache of immutable data,
  * emptied when it holds {@link INTERN_NODE_CAPACITY} nodes.
  */
-function internedFieldsV1(set: FieldSet): JsonMap {
+function internedFieldsV1(set: FieldSet, decoded: FieldSet | undefined): JsonMap {
   if (internNodes >= INTERN_NODE_CAPACITY) {
     internRoot = {};
     internNodes = 0;
@@ -144,8 +150,18 @@ function internedFieldsV1(set: FieldSet): JsonMap {
     }
     node = child;
   }
-  if (node.fields === undefined) node.fields = deepFreeze(toFieldsV1(set));
+  if (node.fields === undefined) node.fields = patchedFromDecoded(set, decoded) ?? deepFreeze(toFieldsV1(set));
   return node.fields;
+}
+
+/**
+ * `toFieldsV1(set)` patched from the FieldsV1 of `decoded`, the set it was derived from ({@link patchedFieldsV1}:
+ * when that one was built by toFieldsV1, not sent by a client), if they differ in at most half as many members as
+ * `set` has; else undefined.
+ */
+function patchedFromDecoded(set: FieldSet, decoded: FieldSet | undefined): JsonMap | undefined {
+  const base = decoded === undefined ? undefined : sourceOfSet.get(decoded);
+  return base === undefined ? undefined : patchedFieldsV1(base as JsonMap, decoded!, set, set.size >> 1);
 }
 
 /** A node of the intern trie: reached by the members of a set in order; `fields` is that set's FieldsV1. */
