@@ -1,7 +1,7 @@
 import type { Pod } from 'kubernetes-types/core/v1';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../simulation.ts';
-import { canAdmitPod } from './admission.ts';
+import { admittedPods, canAdmitPod } from './admission.ts';
 import { eventsFor, podOf, podYaml } from './test-helpers.ts';
 
 const pod = (name: string, cpu?: string): Pod => ({
@@ -12,15 +12,15 @@ const pod = (name: string, cpu?: string): Pod => ({
 describe('kubelet admission', () => {
   it('checks pods first, then cpu, memory, and extended resources, against the node’s allocatable', () => {
     const node = { name: 'n', cpu: '1', memory: '1Gi', pods: 2 };
-    expect(canAdmitPod(node, pod('a', '500m'), [pod('b', '400m')])).toEqual({ admit: true });
-    expect(canAdmitPod(node, pod('a', '700m'), [pod('b', '400m')])).toEqual({
+    expect(canAdmitPod(node, pod('a', '500m'), admittedPods([pod('b', '400m')]))).toEqual({ admit: true });
+    expect(canAdmitPod(node, pod('a', '700m'), admittedPods([pod('b', '400m')]))).toEqual({
       admit: false,
       reason: 'OutOfcpu',
       message: "Node didn't have enough resource: cpu, requested: 700, used: 400, capacity: 1000",
     });
-    expect(canAdmitPod(node, pod('a'), [pod('b'), pod('c')])).toMatchObject({ reason: 'OutOfpods', message: "Node didn't have enough resource: pods, requested: 1, used: 2, capacity: 2" });
+    expect(canAdmitPod(node, pod('a'), admittedPods([pod('b'), pod('c')]))).toMatchObject({ reason: 'OutOfpods', message: "Node didn't have enough resource: pods, requested: 1, used: 2, capacity: 2" });
     const gpu: Pod = { metadata: { name: 'g' }, spec: { containers: [{ name: 'c', resources: { requests: { 'nvidia.com/gpu': '1' }, limits: { 'nvidia.com/gpu': '1' } } }] } };
-    expect(canAdmitPod(node, gpu, [])).toMatchObject({ reason: 'OutOfnvidia.com/gpu' });
+    expect(canAdmitPod(node, gpu, admittedPods([]))).toMatchObject({ reason: 'OutOfnvidia.com/gpu' });
   });
 
   it('a pod bound by hand to a node without room is rejected: Failed, OutOfcpu, and a Warning event', () => {

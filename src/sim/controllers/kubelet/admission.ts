@@ -14,25 +14,37 @@
  */
 import type { Pod, PodStatus } from 'kubernetes-types/core/v1';
 import type { NodeSpec } from '../../cluster/cluster-options.ts';
-import { nodeAllocatable, nodeRequested, podRequests } from '../scheduler/pod-resources.ts';
+import { nodeAllocatable, nodeRequested, podRequests, type Resource } from '../scheduler/pod-resources.ts';
 import { initialNode } from './node-status.ts';
 import { getPodQOS } from './pod-status.ts';
 
 export type AdmitResult = { admit: true } | { admit: false; reason: string; message: string };
 
+/** The node's active pods as admission reads them: how many, and what they request in all (`NodeInfo.Requested`). */
+export interface AdmittedPods {
+  readonly count: number;
+  /** Asked only when the pod requests a resource. */
+  requested(): Resource;
+}
+
+/** {@link AdmittedPods} of a list of pods (their requests added up in order, when asked). */
+export function admittedPods(pods: readonly Pod[]): AdmittedPods {
+  return { count: pods.length, requested: () => nodeRequested(pods) };
+}
+
 /** `Admit`: does `pod` fit on the node next to `admitted` (the node's active pods)? */
-export function canAdmitPod(node: NodeSpec, pod: Pod, admitted: readonly Pod[]): AdmitResult {
+export function canAdmitPod(node: NodeSpec, pod: Pod, admitted: AdmittedPods): AdmitResult {
   const { resource: allocatable, allowedPodNumber } = allocatableOf(node);
   const want = podRequests(pod);
   // What the admitted pods use matters only for a resource the pod requests: summed at most once, when one does.
-  let usedSum: ReturnType<typeof nodeRequested> | undefined;
-  const usedOf = () => (usedSum ??= nodeRequested(admitted));
+  let usedSum: Resource | undefined;
+  const usedOf = () => (usedSum ??= admitted.requested());
   const insufficient = (name: string, requested: number, usedNow: number, capacity: number): AdmitResult => ({
     admit: false,
     reason: `OutOf${name}`,
     message: `Node didn't have enough resource: ${name}, requested: ${requested}, used: ${usedNow}, capacity: ${capacity}`,
   });
-  if (admitted.length + 1 > allowedPodNumber) return insufficient('pods', 1, admitted.length, allowedPodNumber);
+  if (admitted.count + 1 > allowedPodNumber) return insufficient('pods', 1, admitted.count, allowedPodNumber);
   if (want.milliCPU > 0 && want.milliCPU > allocatable.milliCPU - usedOf().milliCPU) return insufficient('cpu', want.milliCPU, usedOf().milliCPU, allocatable.milliCPU);
   if (want.memory > 0 && want.memory > allocatable.memory - usedOf().memory) return insufficient('memory', want.memory, usedOf().memory, allocatable.memory);
   if (want.ephemeralStorage > 0 && want.ephemeralStorage > allocatable.ephemeralStorage - usedOf().ephemeralStorage) {

@@ -27,10 +27,12 @@ export class KubeletPodEventHandler implements ResourceEventHandler {
   constructor(private readonly kubelet: Kubelet) {}
 
   onAdd(obj: KubeObject): void {
+    this.kubelet.podChanged(obj as KubeObject & Pod);
     this.queue?.enqueue(keyOf(obj), 'add');
   }
 
   onUpdate(oldObj: KubeObject, newObj: KubeObject): void {
+    this.kubelet.podChanged(newObj as KubeObject & Pod);
     if (oldObj.metadata.resourceVersion === newObj.metadata.resourceVersion) {
       this.queue?.enqueue(keyOf(newObj), 'resync');
       return;

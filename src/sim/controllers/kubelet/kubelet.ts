@@ -15,7 +15,7 @@
  * no volumes, liveness or startup probes.
  */
 import type { Pod, PodStatus } from 'kubernetes-types/core/v1';
-import type { KubeObject } from '../../api/object.ts';
+import { keyOf, type KubeObject } from '../../api/object.ts';
 import { StatusError } from '../../api/status.ts';
 import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
@@ -24,7 +24,9 @@ import { canonicalEqual } from '../../api/canonical-json.ts';
 import type { ApiResponse } from '../../apiserver/api-request.ts';
 import type { Yielded } from '../../client/api-call.ts';
 import type { NodeSpec } from '../../cluster/cluster-options.ts';
-import { canAdmitPod, rejectedPodStatus } from './admission.ts';
+import { podRequests, type Resource } from '../scheduler/pod-resources.ts';
+import { ActivePods } from './active-pods.ts';
+import { admittedPods, canAdmitPod, rejectedPodStatus, type AdmittedPods } from './admission.ts';
 import { gracePeriodSeconds, syncPodContainers } from './compute-pod-actions.ts';
 import { Backoff } from './crashloop-backoff.ts';
 import { generateAPIPodStatus } from './pod-status.ts';
@@ -45,6 +47,12 @@ export interface KubeletOptions {
 
 type PodObject = KubeObject & Pod;
 
+/**
+ * Tests set `enabled`: every admission then also lists the node's active pods the plain way and notes in
+ * `mismatches` where the running tally says otherwise.
+ */
+export const activePodsCheck = { enabled: false, mismatches: [] as string[] };
+
 export class Kubelet implements Reconciler {
   readonly nodeName: string;
   private readonly node: NodeSpec;
@@ -52,6 +60,11 @@ export class Kubelet implements Reconciler {
   readonly backOff = new Backoff();
   /** The status last written per pod UID: the informer echo of our own write does not need a sync. */
   private lastWritten = new Map<string, PodStatus>();
+  /**
+   * The pods admission counts (`GetActivePods`): in the pod cache, with a sandbox in the runtime, not Succeeded or
+   * Failed. Kept by {@link podChanged} whenever the cache or the runtime's sandboxes change.
+   */
+  private readonly activePods = new ActivePods();
   private readonly podInformer: SharedIndexInformer;
   private readonly runtime: PodRuntime;
   private readonly recorder: EventRecorder;
@@ -74,7 +87,18 @@ export class Kubelet implements Reconciler {
   /** The pod is gone: its sandbox is torn down. */
   podDeleted(key: string, uid: string | undefined): void {
     this.runtime.forget(key);
+    this.activePods.set(key, undefined);
     if (uid) this.lastWritten.delete(uid);
+  }
+
+  /**
+   * The pod cache has `pod` at its key now, or the runtime's sandbox for it came or went: admission counts it again
+   * (active: with a sandbox, phase neither Succeeded nor Failed).
+   */
+  podChanged(pod: Pod): void {
+    const phase = pod.status?.phase;
+    const active = this.runtime.get(pod.metadata?.uid ?? '') !== undefined && phase !== 'Succeeded' && phase !== 'Failed';
+    this.activePods.set(keyOf(pod), active ? podRequests(pod) : undefined);
   }
 
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
@@ -88,6 +112,7 @@ export class Kubelet implements Reconciler {
     if (!pod || pod.spec?.nodeName !== this.nodeName) {
       ctx.observe(`pod ${key} is not bound to ${this.nodeName} any more`);
       this.runtime.forget(key);
+      if (pod) this.podChanged(pod);
       // Housekeeping: forget back-offs idle for more than 2 × max (`backOff.GC`).
       this.backOff.gc(ctx.now);
       ctx.diff('no pod, no containers', true);
@@ -99,6 +124,7 @@ export class Kubelet implements Reconciler {
       if (rejected) return;
     }
     const rp = this.runtime.ensurePod(pod, key);
+    this.podChanged(pod);
     ctx.observe(`pod ${key} (${pod.status?.phase ?? 'Pending'}${pod.metadata.deletionTimestamp ? ', terminating' : ''}): runtime has ${describeRuntime(rp)}`, [ref]);
     if (pod.metadata.deletionTimestamp) return yield* this.syncTerminatingPod(pod, rp, ctx);
     const phase = pod.status?.phase;
@@ -118,12 +144,10 @@ export class Kubelet implements Reconciler {
    * (Warning event, status Failed). Returns true when rejected.
    */
   private *admitPod(pod: PodObject, ctx: ReconcileContext): Generator<Yielded, boolean, ApiResponse | ApiResponse[]> {
-    const admitted = (this.podInformer.list() as PodObject[]).filter(
-      (p) => p.metadata.uid !== pod.metadata.uid && this.runtime.get(p.metadata.uid ?? '') && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
-    );
+    const admitted = this.admittedPods(pod);
     const result = canAdmitPod(this.node, pod, admitted);
     if (result.admit) return false;
-    ctx.observe(`pod ${pod.metadata.namespace}/${pod.metadata.name} is new on ${this.nodeName}: ${admitted.length} pods admitted already`);
+    ctx.observe(`pod ${pod.metadata.namespace}/${pod.metadata.name} is new on ${this.nodeName}: ${admitted.count} pods admitted already`);
     ctx.diff(`pod does not fit: ${result.message}`, false);
     this.recorder.event(pod, 'Warning', result.reason, result.message);
     ctx.act(`reject pod (${result.reason})`);
@@ -132,6 +156,27 @@ export class Kubelet implements Reconciler {
     yield* ctx.client.updateStatus({ ...pod, status });
     ctx.status(`pod Failed: ${result.reason}`);
     return true;
+  }
+
+  /**
+   * The node's active pods other than `pod` (new: no sandbox yet, so never counted): the running tally, or, when its
+   * sums cannot be promised exact, the pod cache listed and filtered as upstream's `GetActivePods` does.
+   */
+  private admittedPods(pod: PodObject): AdmittedPods {
+    const plain = (): PodObject[] =>
+      (this.podInformer.list() as PodObject[]).filter(
+        (p) => p.metadata.uid !== pod.metadata.uid && this.runtime.get(p.metadata.uid ?? '') && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
+      );
+    const requested = this.activePods.requested();
+    if (activePodsCheck.enabled) {
+      const list = plain();
+      const sum = admittedPods(list).requested();
+      if (list.length !== this.activePods.count || (requested !== undefined && !sameRequested(requested, sum))) {
+        activePodsCheck.mismatches.push(`${this.nodeName}: tally ${this.activePods.count} ${JSON.stringify(requested)}, listed ${list.length} ${JSON.stringify(sum)}`);
+      }
+    }
+    if (requested === undefined) return admittedPods(plain());
+    return { count: this.activePods.count, requested: () => requested };
   }
 
   /**
@@ -194,4 +239,11 @@ function describeContainers(statuses: ReadonlyArray<{ name: string; state?: { wa
   return `: ${statuses
     .map((s) => `${s.name} ${s.state?.running ? (s.ready ? 'running, ready' : 'running, not ready') : s.state?.terminated ? `terminated (${s.state.terminated.reason})` : (s.state?.waiting?.reason ?? 'waiting')}${s.restartCount ? `, ${s.restartCount} restarts` : ''}`)
     .join('; ')}`;
+}
+
+/** The same requests: equal totals, scalar resources missing on one side counting 0. */
+function sameRequested(a: Resource, b: Resource): boolean {
+  if (a.milliCPU !== b.milliCPU || a.memory !== b.memory || a.ephemeralStorage !== b.ephemeralStorage) return false;
+  for (const k of new Set([...Object.keys(a.scalar), ...Object.keys(b.scalar)])) if ((a.scalar[k] ?? 0) !== (b.scalar[k] ?? 0)) return false;
+  return true;
 }
