@@ -14,6 +14,7 @@ import type { ResourceEventHandler } from '../../client/shared-index-informer.ts
 import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from '../../client/store.ts';
 import type { QueueReason } from '../../trace/trace-event.ts';
 import type { Kubelet } from './kubelet.ts';
+import { sameJsonExcept } from './same-json.ts';
 
 /** The queue the handler feeds (the kubelet's Controller). */
 export interface PodWorkQueue {
@@ -37,13 +38,9 @@ export class KubeletPodEventHandler implements ResourceEventHandler {
       this.queue?.enqueue(keyOf(newObj), 'resync');
       return;
     }
-    const { status: _oldStatus, metadata: oldMeta, ...oldRest } = oldObj as KubeObject & Pod;
-    const { status: _newStatus, metadata: newMeta, ...newRest } = newObj as KubeObject & Pod;
-    const metaOf = (m: KubeObject['metadata']) => JSON.stringify({ ...m, resourceVersion: undefined, managedFields: undefined });
-    // A status write keeps the stored spec object (and metadata's other fields): the same objects need no
-    // serialising to compare.
-    const sameMeta = sameShallow(oldMeta, newMeta, VOLATILE_METADATA) || metaOf(oldMeta) === metaOf(newMeta);
-    const onlyStatus = sameMeta && (sameShallow(oldRest, newRest) || JSON.stringify(oldRest) === JSON.stringify(newRest));
+    // A status write keeps the stored spec object (and metadata's other fields, or equal copies): compared without
+    // serialising unless they differ.
+    const onlyStatus = sameJsonExcept(oldObj.metadata, newObj.metadata, VOLATILE_METADATA) && sameJsonExcept(oldObj, newObj, STATUS_AND_METADATA);
     if (onlyStatus && this.kubelet.isOwnStatusWrite(newObj as KubeObject & Pod)) return;
     this.queue?.enqueue(keyOf(newObj), 'update');
   }
@@ -57,18 +54,6 @@ export class KubeletPodEventHandler implements ResourceEventHandler {
 }
 
 /** The metadata fields every write changes, left out of the comparison. */
-const VOLATILE_METADATA: ReadonlySet<string> = new Set(['resourceVersion', 'managedFields']);
-
-/** Same keys, in the same order, with the same values (by identity), except the values of keys in `ignore`. */
-function sameShallow(a: object, b: object, ignore?: ReadonlySet<string>): boolean {
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i]) return false;
-    if (ignore?.has(k)) continue;
-    if ((a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]) return false;
-  }
-  return true;
-}
+const VOLATILE_METADATA: readonly string[] = ['resourceVersion', 'managedFields'];
+/** The pod's other fields are compared apart from these (metadata on its own, status not at all). */
+const STATUS_AND_METADATA: readonly string[] = ['status', 'metadata'];
