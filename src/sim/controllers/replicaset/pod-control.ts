@@ -12,6 +12,7 @@ import type { Pod, PodTemplateSpec } from 'kubernetes-types/core/v1';
 import type { OwnerReference } from 'kubernetes-types/meta/v1';
 import { controllerOf, type KubeObjectOf } from '../../api/object.ts';
 import { matchesLabels, type ParsedLabelSelector } from '../../apiserver/selectors/label-selector.ts';
+import { deepCopy } from './deep-copy.ts';
 import { isPodTerminating } from './pod-util.ts';
 
 export const FAILED_CREATE_POD_REASON = 'FailedCreate';
@@ -42,8 +43,9 @@ export function getPodsPrefix(controllerName: string): string {
 
 /**
  * `GetPodFromTemplate`: a pod with the template's labels, annotations and finalizers (copies), generateName
- * "<parent>-", the controllerRef, and a deep copy of the template's spec. Nothing else of the template's metadata
- * is carried over.
+ * "<parent>-", the controllerRef, and a deep copy of the template's spec (`DeepCopy`: new objects, the template's
+ * strings, which the api-server's decode keeps, so the stored pods share them). Nothing else of the template's
+ * metadata is carried over.
  */
 export function getPodFromTemplate(
   template: PodTemplateSpec,
@@ -63,7 +65,7 @@ export function getPodFromTemplate(
   if (meta.annotations) pod.metadata.annotations = { ...meta.annotations };
   if (meta.finalizers) pod.metadata.finalizers = [...meta.finalizers];
   if (controllerRef) pod.metadata.ownerReferences = [{ ...controllerRef }];
-  pod.spec = structuredClone(template.spec ?? { containers: [] });
+  pod.spec = deepCopy(template.spec ?? { containers: [] });
   return pod;
 }
 
