@@ -29,13 +29,8 @@ export function generateContainersReadyCondition(pod: Pod, statuses: readonly Co
   if (statuses === undefined) return { type: 'ContainersReady', status: 'False', reason: UNKNOWN_CONTAINER_STATUSES };
   const unknown: string[] = [];
   const unready: string[] = [];
-  const check = (name: string): void => {
-    const s = statuses.find((x) => x.name === name);
-    if (!s) unknown.push(name);
-    else if (!s.ready) unready.push(name);
-  };
-  for (const c of pod.spec?.initContainers ?? []) if (isRestartableInitContainer(c)) check(c.name);
-  for (const c of pod.spec?.containers ?? []) check(c.name);
+  for (const c of pod.spec?.initContainers ?? []) if (isRestartableInitContainer(c)) checkReady(statuses, c.name, unknown, unready);
+  for (const c of pod.spec?.containers ?? []) checkReady(statuses, c.name, unknown, unready);
   if (phase === 'Succeeded' && unknown.length === 0) return { type: 'ContainersReady', status: 'False', reason: POD_COMPLETED };
   if (phase === 'Failed') return { type: 'ContainersReady', status: 'False', reason: POD_FAILED };
   const messages: string[] = [];
@@ -46,12 +41,25 @@ export function generateContainersReadyCondition(pod: Pod, statuses: readonly Co
   return { type: 'ContainersReady', status: 'True' };
 }
 
+/** Notes container `name` as unknown (no status) or unready. */
+function checkReady(statuses: readonly ContainerStatus[], name: string, unknown: string[], unready: string[]): void {
+  const s = statuses.find((x) => x.name === name);
+  if (!s) unknown.push(name);
+  else if (!s.ready) unready.push(name);
+}
+
 /**
  * `GeneratePodReadyCondition`: ContainersReady's status, reason and message when not True; otherwise True unless a
- * readiness gate's condition (in `conditions`) is missing or not True (ReadinessGatesNotReady).
+ * readiness gate's condition (in `conditions`) is missing or not True (ReadinessGatesNotReady). `cr` is the
+ * ContainersReady condition of the same inputs, when the caller has it already.
  */
-export function generatePodReadyCondition(pod: Pod, conditions: readonly PodCondition[], statuses: readonly ContainerStatus[] | undefined, phase: PodPhase): PodCondition {
-  const cr = generateContainersReadyCondition(pod, statuses, phase);
+export function generatePodReadyCondition(
+  pod: Pod,
+  conditions: readonly PodCondition[],
+  statuses: readonly ContainerStatus[] | undefined,
+  phase: PodPhase,
+  cr: PodCondition = generateContainersReadyCondition(pod, statuses, phase),
+): PodCondition {
   if (cr.status !== 'True') return { type: 'Ready', status: cr.status, ...(cr.reason ? { reason: cr.reason } : {}), ...(cr.message ? { message: cr.message } : {}) };
   const messages: string[] = [];
   for (const rg of pod.spec?.readinessGates ?? []) {
@@ -100,5 +108,30 @@ export function generatePodInitializedCondition(pod: Pod, statuses: readonly Con
 export function withLastTransitionTime(oldConditions: readonly PodCondition[] | undefined, condition: PodCondition, now: number): PodCondition {
   const old = oldConditions?.find((c) => c.type === condition.type);
   const lastTransitionTime = old && old.status === condition.status && old.lastTransitionTime ? old.lastTransitionTime : rfc3339(now);
-  return { ...condition, lastTransitionTime };
+  return withTime(condition, lastTransitionTime);
+}
+
+/**
+ * `{ ...c, lastTransitionTime }`. The conditions generated above (type, status, then reason and message when set,
+ * in that order) are built directly: a spread of objects of varying shapes goes the slow way, and every status the
+ * kubelet generates stamps five. Any other shape is spread. (Conditions are plain data: no symbol keys.)
+ */
+export function withTime(c: PodCondition, lastTransitionTime: string): PodCondition {
+  let next = 0; // 0: type, 1: status, 2: reason or message, 3: message, 4: nothing more
+  let reason = false;
+  for (const k in c) {
+    if (next === 0 && k === 'type') next = 1;
+    else if (next === 1 && k === 'status') next = 2;
+    else if (next === 2 && k === 'reason') {
+      next = 3;
+      reason = true;
+    }
+    else if ((next === 2 || next === 3) && k === 'message') next = 4;
+    else return { ...c, lastTransitionTime };
+  }
+  const { type, status } = c;
+  if (next < 2) return { ...c, lastTransitionTime };
+  if (next === 2) return { type, status, lastTransitionTime };
+  if (next === 3) return { type, status, reason: c.reason, lastTransitionTime };
+  return reason ? { type, status, reason: c.reason, message: c.message, lastTransitionTime } : { type, status, message: c.message, lastTransitionTime };
 }

@@ -26,44 +26,54 @@ export const CONTAINER_CREATING = 'ContainerCreating';
 export const POD_INITIALIZING = 'PodInitializing';
 
 function terminatedState(t: RuntimeTermination): NonNullable<ContainerState['terminated']> {
-  return {
-    exitCode: t.exitCode,
-    reason: t.reason,
-    ...(t.message ? { message: t.message } : {}),
-    startedAt: rfc3339(t.startedAt),
-    finishedAt: rfc3339(t.finishedAt),
-    containerID: t.containerID,
-  };
+  const { exitCode, reason, message, containerID } = t;
+  const startedAt = rfc3339(t.startedAt);
+  const finishedAt = rfc3339(t.finishedAt);
+  return message ? { exitCode, reason, message, startedAt, finishedAt, containerID } : { exitCode, reason, startedAt, finishedAt, containerID };
+}
+
+/**
+ * One container status, its fields in this order (containerID only when set). Built whole rather than spread from
+ * parts: spreading several objects into one goes the slow way, and every status the kubelet generates passes here.
+ */
+function containerStatus(
+  name: string,
+  image: string,
+  imageID: string,
+  restartCount: number,
+  containerID: string,
+  state: ContainerState,
+  lastState: ContainerState,
+  ready: boolean,
+  started: boolean,
+): ContainerStatus {
+  return containerID ? { name, image, imageID, restartCount, containerID, state, lastState, ready, started } : { name, image, imageID, restartCount, state, lastState, ready, started };
 }
 
 /** `convertToAPIContainerStatuses` for one container of the spec. */
 export function containerStatusOf(name: string, image: string, rc: RuntimeContainer | undefined, podIsTerminal: boolean, defaultWaiting = CONTAINER_CREATING): ContainerStatus {
-  const base = { name, image, imageID: rc?.imageID ?? '', restartCount: rc?.attempt ?? 0 };
+  const imageID = rc?.imageID ?? '';
+  const restartCount = rc?.attempt ?? 0;
   const lastState: ContainerState = rc?.last ? { terminated: terminatedState(rc.last) } : {};
   if (!rc) {
     if (podIsTerminal) {
       // A container that never ran in a pod that is done: upstream reports it as lost.
-      return {
-        ...base,
-        state: { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated' } },
-        lastState,
-        ready: false,
-        started: false,
-      };
+      const lost = { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated' } };
+      return containerStatus(name, image, imageID, restartCount, '', lost, lastState, false, false);
     }
-    return { ...base, state: { waiting: { reason: defaultWaiting } }, lastState, ready: false, started: false };
+    return containerStatus(name, image, imageID, restartCount, '', { waiting: { reason: defaultWaiting } }, lastState, false, false);
   }
-  const withID = rc.containerID ? { containerID: rc.containerID } : {};
+  const id = rc.containerID;
   if (rc.state === 'running') {
-    return { ...base, ...withID, state: { running: { startedAt: rfc3339(rc.startedAt ?? 0) } }, lastState, ready: rc.ready, started: true };
+    return containerStatus(name, image, imageID, restartCount, id, { running: { startedAt: rfc3339(rc.startedAt ?? 0) } }, lastState, rc.ready, true);
   }
   if (rc.state === 'exited' && rc.terminated) {
     if (rc.waiting && !podIsTerminal) {
-      return { ...base, ...withID, state: { waiting: { ...rc.waiting } }, lastState: { terminated: terminatedState(rc.terminated) }, ready: false, started: false };
+      return containerStatus(name, image, imageID, restartCount, id, { waiting: { ...rc.waiting } }, { terminated: terminatedState(rc.terminated) }, false, false);
     }
-    return { ...base, ...withID, state: { terminated: terminatedState(rc.terminated) }, lastState, ready: false, started: false };
+    return containerStatus(name, image, imageID, restartCount, id, { terminated: terminatedState(rc.terminated) }, lastState, false, false);
   }
-  return { ...base, state: { waiting: { reason: CONTAINER_CREATING } }, lastState, ready: false, started: false };
+  return containerStatus(name, image, imageID, restartCount, '', { waiting: { reason: CONTAINER_CREATING } }, lastState, false, false);
 }
 
 /** `GeneratePodReadyToStartContainersCondition`: True once the sandbox exists with networking. */
@@ -110,11 +120,9 @@ export function generateAPIPodStatus(pod: Pod, rp: RuntimePod, inputs: PodStatus
   const inits = pod.spec?.initContainers ?? [];
   // `convertToAPIContainerStatuses`: with init containers, containers not created yet wait in PodInitializing.
   const defaultWaiting = inits.length ? POD_INITIALIZING : CONTAINER_CREATING;
-  const statusOf = (c: { name: string; image?: string }): ContainerStatus =>
-    containerStatusOf(c.name, c.image ?? '', rp.containers.find((x) => x.name === c.name), inputs.podIsTerminal, defaultWaiting);
-  const containerStatuses = (pod.spec?.containers ?? []).map(statusOf);
+  const containerStatuses = (pod.spec?.containers ?? []).map((c) => containerStatusIn(rp, c, inputs.podIsTerminal, defaultWaiting));
   const initContainerStatuses = inits.map((c) => {
-    const s = statusOf(c);
+    const s = containerStatusIn(rp, c, inputs.podIsTerminal, defaultWaiting);
     // The prober: a regular init container is ready once it has succeeded.
     if (!isRestartableInitContainer(c)) s.ready = s.state?.terminated?.exitCode === 0;
     return s;
@@ -127,8 +135,9 @@ export function generateAPIPodStatus(pod: Pod, rp: RuntimePod, inputs: PodStatus
   const others = (old.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type));
   const owned: PodCondition[] = [generatePodReadyToStartContainersCondition(!inputs.podIsTerminal)];
   owned.push(generatePodInitializedCondition(pod, all, phase));
-  owned.push(generatePodReadyCondition(pod, [...others, ...owned], all, phase));
-  owned.push(generateContainersReadyCondition(pod, all, phase));
+  const containersReady = generateContainersReadyCondition(pod, all, phase);
+  owned.push(generatePodReadyCondition(pod, [...others, ...owned], all, phase, containersReady));
+  owned.push(containersReady);
   const scheduled = (old.conditions ?? []).find((c) => c.type === 'PodScheduled');
   owned.push(scheduled ? { ...scheduled, status: 'True' } : { type: 'PodScheduled', status: 'True' });
   const conditions = [...others, ...owned].map((c) => withLastTransitionTime(old.conditions, c, inputs.now));
@@ -147,6 +156,11 @@ export function generateAPIPodStatus(pod: Pod, rp: RuntimePod, inputs: PodStatus
   if (initContainerStatuses.length) status.initContainerStatuses = initContainerStatuses;
   if (status.observedGeneration === undefined) delete status.observedGeneration;
   return status;
+}
+
+/** The status of the spec's container `c` from what the runtime has of it. */
+function containerStatusIn(rp: RuntimePod, c: { name: string; image?: string }, podIsTerminal: boolean, defaultWaiting: string): ContainerStatus {
+  return containerStatusOf(c.name, c.image ?? '', rp.containers.find((x) => x.name === c.name), podIsTerminal, defaultWaiting);
 }
 
 /** True when two statuses say the same (what the status manager's `needsUpdate` compares). */
