@@ -36,26 +36,35 @@ export function admittedPods(pods: readonly Pod[]): AdmittedPods {
 export function canAdmitPod(node: NodeSpec, pod: Pod, admitted: AdmittedPods): AdmitResult {
   const { resource: allocatable, allowedPodNumber } = allocatableOf(node);
   const want = podRequests(pod);
-  // What the admitted pods use matters only for a resource the pod requests: summed at most once, when one does.
-  let usedSum: Resource | undefined;
-  const usedOf = () => (usedSum ??= admitted.requested());
-  const insufficient = (name: string, requested: number, usedNow: number, capacity: number): AdmitResult => ({
-    admit: false,
-    reason: `OutOf${name}`,
-    message: `Node didn't have enough resource: ${name}, requested: ${requested}, used: ${usedNow}, capacity: ${capacity}`,
-  });
   if (admitted.count + 1 > allowedPodNumber) return insufficient('pods', 1, admitted.count, allowedPodNumber);
-  if (want.milliCPU > 0 && want.milliCPU > allocatable.milliCPU - usedOf().milliCPU) return insufficient('cpu', want.milliCPU, usedOf().milliCPU, allocatable.milliCPU);
-  if (want.memory > 0 && want.memory > allocatable.memory - usedOf().memory) return insufficient('memory', want.memory, usedOf().memory, allocatable.memory);
-  if (want.ephemeralStorage > 0 && want.ephemeralStorage > allocatable.ephemeralStorage - usedOf().ephemeralStorage) {
-    return insufficient('ephemeral-storage', want.ephemeralStorage, usedOf().ephemeralStorage, allocatable.ephemeralStorage);
+  // What the admitted pods use matters only for a resource the pod requests: summed only when one does.
+  if (!(want.milliCPU > 0 || want.memory > 0 || want.ephemeralStorage > 0 || hasKeys(want.scalar))) return { admit: true };
+  const used = admitted.requested();
+  if (want.milliCPU > 0 && want.milliCPU > allocatable.milliCPU - used.milliCPU) return insufficient('cpu', want.milliCPU, used.milliCPU, allocatable.milliCPU);
+  if (want.memory > 0 && want.memory > allocatable.memory - used.memory) return insufficient('memory', want.memory, used.memory, allocatable.memory);
+  if (want.ephemeralStorage > 0 && want.ephemeralStorage > allocatable.ephemeralStorage - used.ephemeralStorage) {
+    return insufficient('ephemeral-storage', want.ephemeralStorage, used.ephemeralStorage, allocatable.ephemeralStorage);
   }
   for (const name of Object.keys(want.scalar).sort()) {
     const capacity = allocatable.scalar[name] ?? 0;
-    const usedNow = usedOf().scalar[name] ?? 0;
+    const usedNow = used.scalar[name] ?? 0;
     if (want.scalar[name]! > capacity - usedNow) return insufficient(name, want.scalar[name]!, usedNow, capacity);
   }
   return { admit: true };
+}
+
+/** `InsufficientResourceError` as the rejection's reason and message. */
+function insufficient(name: string, requested: number, usedNow: number, capacity: number): AdmitResult {
+  return {
+    admit: false,
+    reason: `OutOf${name}`,
+    message: `Node didn't have enough resource: ${name}, requested: ${requested}, used: ${usedNow}, capacity: ${capacity}`,
+  };
+}
+
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 /** `rejectPod`'s status: Failed with the reason and "Pod was rejected: <message>". */

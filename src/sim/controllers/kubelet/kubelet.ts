@@ -163,20 +163,23 @@ export class Kubelet implements Reconciler {
    * sums cannot be promised exact, the pod cache listed and filtered as upstream's `GetActivePods` does.
    */
   private admittedPods(pod: PodObject): AdmittedPods {
-    const plain = (): PodObject[] =>
-      (this.podInformer.list() as PodObject[]).filter(
-        (p) => p.metadata.uid !== pod.metadata.uid && this.runtime.get(p.metadata.uid ?? '') && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
-      );
     const requested = this.activePods.requested();
     if (activePodsCheck.enabled) {
-      const list = plain();
+      const list = this.listActivePods(pod);
       const sum = admittedPods(list).requested();
       if (list.length !== this.activePods.count || (requested !== undefined && !sameRequested(requested, sum))) {
         activePodsCheck.mismatches.push(`${this.nodeName}: tally ${this.activePods.count} ${JSON.stringify(requested)}, listed ${list.length} ${JSON.stringify(sum)}`);
       }
     }
-    if (requested === undefined) return admittedPods(plain());
+    if (requested === undefined) return admittedPods(this.listActivePods(pod));
     return { count: this.activePods.count, requested: () => requested };
+  }
+
+  /** `GetActivePods` the plain way: the pod cache filtered (less `pod`). */
+  private listActivePods(pod: PodObject): PodObject[] {
+    return (this.podInformer.list() as PodObject[]).filter(
+      (p) => p.metadata.uid !== pod.metadata.uid && this.runtime.get(p.metadata.uid ?? '') && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
+    );
   }
 
   /**
