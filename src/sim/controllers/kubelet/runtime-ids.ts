@@ -16,20 +16,31 @@ import { intern } from '../../engine/intern.ts';
 
 const encoder = new TextEncoder();
 
-function hash32(s: string, seed?: number): number {
-  return fnv32a(encoder.encode(s), seed);
+/** fnv-32a of `s`'s UTF-8 bytes. */
+export function hash32(s: string, seed = 0x811c9dc5): number {
+  // An ASCII character is its own one UTF-8 byte: hashed from the string, with no byte array made.
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return fnv32a(encoder.encode(s), seed);
+    h = Math.imul(h ^ c, 0x01000193) >>> 0;
+  }
+  return h;
 }
 
-/** 64 hex digits derived from `s` (eight chained fnv-32a rounds). */
+/** 64 hex digits derived from `s` (eight chained fnv-32a rounds, round i over "i:" + s). */
 export function hex64(s: string): string {
   let out = '';
   let h = 0x811c9dc5;
   for (let i = 0; i < 8; i++) {
-    h = hash32(`${i}:${s}`, h);
+    // fnv-32a runs byte by byte: "i:" + s is "i:" hashed, then s from there.
+    h = hash32(s, hash32(ROUND_PREFIXES[i]!, h));
     out += h.toString(16).padStart(8, '0');
   }
   return flattenString(out);
 }
+
+const ROUND_PREFIXES = ['0:', '1:', '2:', '3:', '4:', '5:', '6:', '7:'];
 
 /** `containerd://<id>` of one run (attempt) of a container in a pod. */
 export function containerIDOf(podUID: string, container: string, attempt: number): string {
