@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../engine/clone-graph.ts';
+import type { KubeObject } from '../../api/object.ts';
 import { copyBody } from './decode.ts';
 
 type Json = Record<string, unknown>;
 
 /** The outcome of a copy: the draft's JSON and the size estimate, or the error's message. */
-function outcome(body: Json, statusWrite: boolean): { json?: string; bytes?: number; error?: string } {
+function outcome(body: Json, statusWrite: boolean, stored?: Json): { json?: string; bytes?: number; error?: string } {
   try {
-    const { draft, bytes } = copyBody(body, statusWrite);
+    const { draft, bytes } = copyBody(body, statusWrite, stored as KubeObject | undefined);
     return { json: JSON.stringify(draft), bytes };
   } catch (e) {
     return { error: (e as Error).message };
@@ -53,6 +54,65 @@ describe('decode: a /status body copies only metadata and status', () => {
     );
   });
 
+  it('with the stored object: the same JSON, size and error, equal parts shared from it and nothing shared with the body (property)', () => {
+    const scalar = fc.oneof(fc.constantFrom<unknown>('a', 'b', 0, 1, -0, true, null, undefined, Number.NaN), fc.string({ maxLength: 2 }));
+    const bad = fc.constantFrom<unknown>(() => 1, Symbol('s'), 1n);
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        { weight: 4, arbitrary: scalar },
+        { weight: 1, arbitrary: bad },
+        { weight: 3, arbitrary: fc.array(tie('tree'), { maxLength: 3 }) },
+        { weight: 3, arbitrary: fc.dictionary(fc.constantFrom('a', 'b', 'c', '__proto__'), tie('tree'), { maxKeys: 3 }) },
+      ),
+    }));
+    // The stored status: the body's own (reordered or edited here and there) or unrelated.
+    const edit = (v: unknown, rnd: () => number): unknown => {
+      if (typeof v !== 'object' || v === null) return rnd() < 0.15 ? 'x' : v;
+      if (Array.isArray(v)) {
+        const out = v.map((x) => edit(x, rnd));
+        if (rnd() < 0.1) out.push(1);
+        return out;
+      }
+      const keys = Object.keys(v);
+      if (rnd() < 0.1) keys.reverse();
+      const out: Json = {};
+      for (const k of keys) if (rnd() > 0.05) Object.defineProperty(out, k, { value: edit((v as Json)[k], rnd), enumerable: true, writable: true, configurable: true });
+      return out;
+    };
+    fc.assert(
+      fc.property(tree, tree, fc.boolean(), fc.integer(), (status, labels, related, seed) => {
+        let x = seed;
+        const rnd = () => ((x = (x * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+        const body: Json = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels }, status };
+        const stored = deepFreeze({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels: related ? edit(labels, rnd) : 'x' }, status: related ? edit(status, rnd) : { a: 1 } });
+        const plain = outcome(body, false);
+        expect(outcome(body, true, stored)).toEqual(plain);
+        if (plain.error !== undefined) return;
+        // Every object of the draft is its own or one of the stored object's (frozen), never one of the body's.
+        const bodyObjects = new Set<unknown>();
+        const collect = (v: unknown) => {
+          if (typeof v !== 'object' || v === null) return;
+          bodyObjects.add(v);
+          for (const c of Object.values(v)) collect(c);
+        };
+        collect(body);
+        const { draft } = copyBody(body, true, stored as KubeObject);
+        const check = (v: unknown) => {
+          if (typeof v !== 'object' || v === null) return;
+          expect(bodyObjects.has(v)).toBe(false);
+          for (const c of Object.values(v)) check(c);
+        };
+        check(draft);
+        // A status equal to the stored one, keys in the same order, is the stored one.
+        if (JSON.stringify(stored.status) === JSON.stringify(status) && typeof status === 'object' && status !== null && !JSON.stringify(status).includes('__proto__') && !hasUndefinedOrNaN(status)) {
+          expect(draft.status).toBe(stored.status);
+        }
+      }),
+      { seed: 31, numRuns: 1500 },
+    );
+  });
+
   it('a frozen subtree measured once still fails the depth limit where it lies deeper', () => {
     const deep = deepFreeze(nested(999, 1));
     const shallow = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: deep };
@@ -76,3 +136,9 @@ describe('decode: a /status body copies only metadata and status', () => {
     expect(draft.metadata.labels).not.toBe(body.metadata.labels);
   });
 });
+
+function hasUndefinedOrNaN(v: unknown): boolean {
+  if (v === undefined || Number.isNaN(v)) return true;
+  if (typeof v !== 'object' || v === null) return false;
+  return Object.values(v).some(hasUndefinedOrNaN);
+}

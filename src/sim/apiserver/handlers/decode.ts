@@ -98,6 +98,58 @@ function copyJsonData(value: unknown, size: { bytes: number }, depth: number): u
 }
 
 /**
+ * {@link copyJsonData}, except that a subtree equal to the one `stored` (frozen, the object being written as stored)
+ * holds at the same place is `stored`'s own instead of a copy: same keys in the same order, every value the same
+ * (a scalar strictly equal, an object or array itself shared). So the draft serializes exactly as the copy would,
+ * and what the write did not change is the stored version's frozen data: the comparisons that follow find it by
+ * identity, freezing skips it, and the versions share it in memory. The walk over `value`, the size estimate and the
+ * errors are {@link copyJsonData}'s, in the same order; `stored` is only read. A copy is made only from the first
+ * difference on (the parts before it being `stored`'s). For data the write does not edit in place.
+ */
+function copySharing(value: unknown, size: { bytes: number }, depth: number, stored: unknown): unknown {
+  if (typeof value !== 'object' || value === null || typeof stored !== 'object' || stored === null || !Object.isFrozen(stored)) {
+    return copyJsonData(value, size, depth);
+  }
+  if (depth > MAX_DEPTH) throw new NotJsonError('object nesting too deep');
+  if (Array.isArray(value)) {
+    if (!Array.isArray(stored)) return copyJsonData(value, size, depth);
+    const storedItems = stored as unknown[];
+    size.bytes += 2 + value.length;
+    let out: unknown[] | undefined = value.length === storedItems.length ? undefined : new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const was = i < storedItems.length ? storedItems[i] : undefined;
+      const v = copySharing(value[i], size, depth + 1, was);
+      if (out === undefined && (v !== was || v === undefined)) {
+        out = new Array<unknown>(value.length);
+        for (let j = 0; j < i; j++) out[j] = storedItems[j];
+      }
+      if (out !== undefined) out[i] = v;
+    }
+    return out ?? stored;
+  }
+  if (Array.isArray(stored)) return copyJsonData(value, size, depth);
+  const map = value as Record<string, unknown>;
+  const storedMap = stored as Record<string, unknown>;
+  const keys = Object.keys(map);
+  const storedKeys = Object.keys(storedMap);
+  size.bytes += 2;
+  let out: Record<string, unknown> | undefined = keys.length === storedKeys.length ? undefined : {};
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    size.bytes += k.length + 4;
+    // A copy's `out.__proto__ = v` sets its prototype: only a copy gives what a copy gives.
+    const was = k !== '__proto__' && Object.prototype.hasOwnProperty.call(storedMap, k) ? storedMap[k] : undefined;
+    const v = k === '__proto__' ? copyJsonData(map[k], size, depth + 1) : copySharing(map[k], size, depth + 1, was);
+    if (out === undefined && (storedKeys[i] !== k || v !== was || v === undefined || k === '__proto__')) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j]!] = storedMap[keys[j]!];
+    }
+    if (out !== undefined) out[k] = v;
+  }
+  return out ?? stored;
+}
+
+/**
  * {@link copyJsonData} without the copy: the same walk, the same size estimate and the same errors, in the same
  * order. A frozen object cannot change, so the size of one found to be JSON data is remembered (with its nesting
  * height, so that the depth limit still applies wherever it is met again) where it recurs: at the root of the walk
@@ -163,19 +215,24 @@ const MEASURED = new WeakMap<object, { bytes: number; height: number }>();
  * fields and the sent managedFields are measured ({@link measureJsonData}) and left shared, unread by the write.
  * The walk, the size estimate and the first error are {@link copyJsonData}'s.
  */
-function copyStatusBody(body: Record<string, unknown>, size: { bytes: number }): Record<string, unknown> {
+function copyStatusBody(body: Record<string, unknown>, size: { bytes: number }, stored: KubeObject | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   size.bytes += 2;
   for (const k of Object.keys(body)) {
     size.bytes += k.length + 4;
     const v = body[k];
-    if (k === 'status' || k === '__proto__') out[k] = copyJsonData(v, size, 1);
+    if (k === '__proto__') out[k] = copyJsonData(v, size, 1);
+    else if (k === 'status') out[k] = copySharing(v, size, 1, stored?.status);
     else if (k === 'metadata' && isPlainObject(v)) {
+      // The metadata object itself is the write's own (the update sets its server fields); its values may be shared.
       const meta: Record<string, unknown> = {};
+      const storedMeta = stored?.metadata as Record<string, unknown> | undefined;
       size.bytes += 2;
       for (const mk of Object.keys(v)) {
         size.bytes += mk.length + 4;
-        meta[mk] = mk === 'managedFields' ? sharedOrCopied(v[mk], size, 2) : copyJsonData(v[mk], size, 2);
+        if (mk === 'managedFields') meta[mk] = sharedOrCopied(v[mk], size, 2);
+        else if (mk === '__proto__' || storedMeta === undefined || !Object.prototype.hasOwnProperty.call(storedMeta, mk)) meta[mk] = copyJsonData(v[mk], size, 2);
+        else meta[mk] = copySharing(v[mk], size, 2, storedMeta[mk]);
       }
       out[k] = meta;
     } else out[k] = sharedOrCopied(v, size, 1);
@@ -187,18 +244,19 @@ function copyStatusBody(body: Record<string, unknown>, size: { bytes: number }):
  * The draft of a body and the estimate of its JSON size: a whole copy, or for a /status write
  * {@link copyStatusBody}'s. Throws for data JSON cannot carry (the same error either way).
  */
-export function copyBody(body: Record<string, unknown>, statusWrite: boolean): { draft: KubeObject; bytes: number } {
+export function copyBody(body: Record<string, unknown>, statusWrite: boolean, stored?: KubeObject): { draft: KubeObject; bytes: number } {
   const size = { bytes: 0 };
-  const draft = (statusWrite ? copyStatusBody(body, size) : copyJsonData(body, size, 0)) as KubeObject;
+  const draft = (statusWrite ? copyStatusBody(body, size, stored) : copyJsonData(body, size, 0)) as KubeObject;
   return { draft, bytes: size.bytes };
 }
 
 /**
  * Checks a create/update body and returns a private mutable copy of it (one walk that copies and measures), with apiVersion
  * and kind filled from the request when absent and `metadata` guaranteed to be an object. For a /status write only
- * what the write uses is copied ({@link copyStatusBody}).
+ * what the write uses is copied ({@link copyStatusBody}), and what equals `stored` (the object as stored, if the
+ * caller has it) is shared with it, frozen, instead ({@link copySharing}).
  */
-export function decodeBody(req: ApiRequest, info: ResourceInfo, body: unknown): KubeObject | Status {
+export function decodeBody(req: ApiRequest, info: ResourceInfo, body: unknown, stored?: KubeObject): KubeObject | Status {
   if (!isPlainObject(body)) return notAnObject(body);
   const expected = apiVersionOf(info);
   if (body.apiVersion !== undefined && body.apiVersion !== expected) {
@@ -212,7 +270,7 @@ export function decodeBody(req: ApiRequest, info: ResourceInfo, body: unknown): 
   }
   let copied: { draft: KubeObject; bytes: number };
   try {
-    copied = copyBody(body, req.subresource === 'status');
+    copied = copyBody(body, req.subresource === 'status', stored);
   } catch (e) {
     return badRequest(`the request body is not JSON data: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -27,7 +27,9 @@ export interface UpdateOptions {
 }
 
 export function handleUpdate(core: ServerCore, req: ApiRequest, info: ResourceInfo, body: unknown): ApiResponse {
-  const decoded = decodeBody(req, info, body);
+  // A /status write keeps what it does not change of the stored object's status (decode shares it, frozen).
+  const stored = req.subresource === 'status' && req.name ? core.get(info, req.namespace, req.name) : undefined;
+  const decoded = decodeBody(req, info, body, stored);
   if (isStatus(decoded)) return fail(decoded);
   return updateDecoded(core, req, info, decoded, {});
 }

@@ -150,7 +150,7 @@ function syncContainer(pod: Pod, rp: RuntimePod, container: Container, plan: Pla
  * the next restartCount (upstream reads it back from the container log directory).
  */
 export function previousRunFromStatus(pod: Pod, name: string, now: number): RuntimeContainer | undefined {
-  const s = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])].find((c) => c.name === name);
+  const s = pod.status?.initContainerStatuses?.find((c) => c.name === name) ?? pod.status?.containerStatuses?.find((c) => c.name === name);
   if (!s || !(s.state?.running || s.state?.terminated || s.lastState?.terminated)) return undefined;
   const t = s.state?.terminated ?? s.lastState?.terminated;
   const startedAt = s.state?.running?.startedAt ?? t?.startedAt;
