@@ -147,6 +147,16 @@ export function nodeRequested(podsOnNode: readonly Pod[], nonZero = false): Reso
 
 const requestedCache = new WeakMap<readonly Pod[], { plain?: Resource; nonZero?: Resource }>();
 
+/** Both of {@link nodeRequested}'s sums of a node's pods (one lookup of a frozen list's memo for the two). */
+export function nodeRequestedSums(podsOnNode: readonly Pod[]): NodeRequested {
+  if (!Object.isFrozen(podsOnNode)) return { plain: sumRequests(podsOnNode, false), nonZero: sumRequests(podsOnNode, true) };
+  let cached = requestedCache.get(podsOnNode);
+  if (!cached) requestedCache.set(podsOnNode, (cached = {}));
+  cached.plain ??= freezeResource(sumRequests(podsOnNode, false));
+  cached.nonZero ??= freezeResource(sumRequests(podsOnNode, true));
+  return cached as NodeRequested;
+}
+
 /** A node's sums, plain and non-zero (`NodeInfo.Requested` and `NonZeroRequested`). */
 export interface NodeRequested {
   plain: Resource;

@@ -59,7 +59,9 @@ export function schedulePod(pod: Pod, nodes: readonly NodeView[], nextStartNodeI
   if (all === 0) return { kind: 'no-nodes', message: NO_NODES_AVAILABLE };
   const want = numFeasibleNodesToFind(all);
   const feasible: NodeView[] = [];
-  const statuses: FilterStatus[] = new Array<FilterStatus>(all);
+  // Each node's status, by its place in `nodes`, for the FitError: needed only while no node fits (once one does,
+  // the pod is scheduled and they are not read), so kept only until then, and made at the first failure.
+  let statuses: FilterStatus[] | undefined;
   const start = ((nextStartNodeIndex % all) + all) % all;
   let processed = 0;
   const pre = preFilter(pod);
@@ -67,13 +69,15 @@ export function schedulePod(pod: Pod, nodes: readonly NodeView[], nextStartNodeI
     const index = (start + i) % all;
     const view = nodes[index]!;
     const status = runFilterPlugins(pod, view.node, view.podsOnNode, pre);
-    statuses[index] = status;
     processed++;
     if (status.code === 'Success') feasible.push(view);
+    else if (feasible.length === 0) (statuses ??= new Array<FilterStatus>(all))[index] = status;
   }
   const next = (start + processed) % all;
   if (feasible.length === 0) {
-    return { kind: 'unschedulable', message: failedSchedulingMessage(pod, nodes, statuses), statuses, nextStartNodeIndex: next };
+    // No node fit, so every node was filtered and failed: `statuses` has them all.
+    const rejected = statuses!;
+    return { kind: 'unschedulable', message: failedSchedulingMessage(pod, nodes, rejected), statuses: rejected, nextStartNodeIndex: next };
   }
   if (feasible.length === 1) {
     return { kind: 'scheduled', node: feasible[0]!.node.metadata?.name ?? '', evaluatedNodes: processed, feasibleNodes: 1, scores: [], nextStartNodeIndex: next };

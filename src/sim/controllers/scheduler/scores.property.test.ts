@@ -10,6 +10,7 @@ import { nodeResourcesFitFilter } from './filters';
 import { milliValue, parseQuantity } from '../../api/quantity';
 import { makeNode, makePod } from './test-fixtures';
 import { tolerationsTolerateTaint } from './taint-toleration';
+import { deepFreeze } from '../../engine/clone-graph.ts';
 
 /** Requests of the fixtures' one-container pods, as upstream's formulas read them (non-zero: the scorers' defaults). */
 function requestsOf(pods: readonly Pod[], nonZero: boolean): { cpu: number; memory: number } {
@@ -63,6 +64,8 @@ describe('prioritizeNodes (property)', () => {
         const got = prioritizeNodes(pod, feasible);
         expect(got.map((s) => s.name)).toEqual(feasible.map((f) => f.node.metadata!.name));
         expect(got.map((s) => s.score)).toEqual(feasible.map((f, i) => plainScore(pod, f.node, f.podsOnNode, taint[i]!)));
+        // As the scheduler's snapshot hands them: frozen lists, whose sums are memoized.
+        expect(prioritizeNodes(pod, deepFreeze(feasible))).toEqual(got);
       }),
       { seed: 4242, numRuns: 300 },
     );

@@ -6,7 +6,7 @@
  * `pkg/scheduler/schedule_one.go` (selectHost).
  */
 import type { Node, Pod, Toleration } from 'kubernetes-types/core/v1';
-import { nodeAllocatable, nodeRequested, podRequests, type Resource } from './pod-resources';
+import { nodeAllocatable, nodeRequested, nodeRequestedSums, podRequests, type Resource } from './pod-resources';
 import { tolerationsTolerateTaint } from './taint-toleration';
 
 export const MAX_NODE_SCORE = 100;
@@ -100,17 +100,29 @@ export function prioritizeNodes(pod: Pod, feasible: readonly { node: Node; podsO
   const tolerations = preferNoScheduleTolerations(pod);
   const want = podRequests(pod);
   const wantNonZero = podRequests(pod, true);
-  const taint = normalizeReverse(feasible.map((f) => intolerable(tolerations, f.node)));
-  return feasible.map((f, i) => {
+  // TaintToleration's raw scores and their maximum, for normalizeReverse (all 0, the common case: every node 100).
+  const raw = new Array<number>(feasible.length);
+  let maxCount = 0;
+  for (let i = 0; i < feasible.length; i++) {
+    const n = intolerable(tolerations, feasible[i]!.node);
+    raw[i] = n;
+    if (n > maxCount) maxCount = n;
+  }
+  const scores = new Array<NodeScore>(feasible.length);
+  for (let i = 0; i < feasible.length; i++) {
+    const f = feasible[i]!;
     const alloc = nodeAllocatable(f.node).resource;
-    return {
+    const requested = nodeRequestedSums(f.podsOnNode);
+    const taint = maxCount === 0 ? MAX_NODE_SCORE : MAX_NODE_SCORE - Math.trunc((raw[i]! * MAX_NODE_SCORE) / maxCount);
+    scores[i] = {
       name: f.node.metadata?.name ?? '',
       score:
-        SCORE_WEIGHTS.NodeResourcesFit * leastAllocated(alloc, nodeRequested(f.podsOnNode, true), wantNonZero) +
-        SCORE_WEIGHTS.NodeResourcesBalancedAllocation * balancedAllocation(alloc, nodeRequested(f.podsOnNode), want) +
-        SCORE_WEIGHTS.TaintToleration * (taint[i] ?? 0),
+        SCORE_WEIGHTS.NodeResourcesFit * leastAllocated(alloc, requested.nonZero, wantNonZero) +
+        SCORE_WEIGHTS.NodeResourcesBalancedAllocation * balancedAllocation(alloc, requested.plain, want) +
+        SCORE_WEIGHTS.TaintToleration * taint,
     };
-  });
+  }
+  return scores;
 }
 
 /**
@@ -119,7 +131,16 @@ export function prioritizeNodes(pod: Pod, feasible: readonly { node: Node; podsO
  */
 export function selectHost(scores: readonly NodeScore[], randomIndex: (n: number) => number): string | undefined {
   if (scores.length === 0) return undefined;
-  const best = Math.max(...scores.map((s) => s.score));
-  const tied = scores.filter((s) => s.score === best);
-  return tied[Math.min(tied.length - 1, Math.max(0, randomIndex(tied.length)))]?.name;
+  // The best score and how many nodes have it, in one pass; then the chosen one of them, in input order.
+  let best = scores[0]!.score;
+  let tied = 0;
+  for (const s of scores) {
+    if (s.score > best) {
+      best = s.score;
+      tied = 1;
+    } else if (s.score === best) tied++;
+  }
+  let k = Math.min(tied - 1, Math.max(0, randomIndex(tied)));
+  for (const s of scores) if (s.score === best && k-- === 0) return s.name;
+  return undefined;
 }
