@@ -113,7 +113,8 @@ export function updateManagedFields(
 ): ManagedFieldsEntry[] {
   const typeName = typeNameOf(updated);
   const { added, modified, removed, present } = compare(live ?? {}, updated, typeName, opts.subresource);
-  const changed = union(added, modified);
+  // (Neither is edited after: either stands for the union when the other is empty.)
+  const changed = modified.size === 0 ? added : added.size === 0 ? modified : union(added, modified);
   const id: ManagerIdentity = { manager: opts.manager, operation: 'Update', apiVersion: updated.apiVersion };
   if (opts.subresource) id.subresource = opts.subresource;
 
@@ -139,7 +140,7 @@ export function updateManagedFields(
   // Every member of every set is now a path of `updated`: those kept were checked, `changed` are its own paths.
   for (const o of capped) recordedFor.set(o.set, updated);
   recordedObjects.add(updated);
-  const next = encodeManagedFields(capped);
+  const next = encodeManagedFields(capped, sentOwn ? undefined : live?.metadata.managedFields);
   forgetSuperseded(live, next);
   return next;
 }

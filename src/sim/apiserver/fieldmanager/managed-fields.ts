@@ -16,6 +16,8 @@ export interface OwnedFields {
    * FieldsV1 from that set's ({@link patchedFieldsV1}).
    */
   decoded?: FieldSet;
+  /** The entry it was decoded from: encoding gives it back when nothing of it changed ({@link reusable}). */
+  entry?: ManagedFieldsEntry;
 }
 
 /** `DecodeManagedFields`: the entries of `obj.metadata.managedFields` as identities and field sets. */
@@ -27,7 +29,7 @@ export function decodeManagedFields(obj: KubeObject | undefined): OwnedFields[] 
     if (e.apiVersion) id.apiVersion = e.apiVersion;
     if (e.time) id.time = e.time;
     const set = decodeFieldsV1(e.fieldsV1);
-    return { id, set, decoded: set };
+    return { id, set, decoded: set, entry: e };
   });
 }
 
@@ -98,20 +100,50 @@ export function sameManager(a: ManagerIdentity, b: ManagerIdentity): boolean {
   );
 }
 
-/** Encodes to managedFields, dropping empty entries, in upstream's order (operation, time, manager, subresource). */
-export function encodeManagedFields(owned: OwnedFields[]): ManagedFieldsEntry[] {
+/**
+ * Encodes to managedFields, dropping empty entries, in upstream's order (operation, time, manager, subresource). An
+ * entry that comes out as the (stored, frozen) one it was decoded from is that one, and when every entry does and
+ * `live` (the stored list) holds just them in the same order, the list is `live` itself: the write then stores, freezes
+ * and measures nothing new for them.
+ */
+export function encodeManagedFields(owned: OwnedFields[], live?: readonly ManagedFieldsEntry[]): ManagedFieldsEntry[] {
   const entries: ManagedFieldsEntry[] = [];
   for (const o of owned) {
     if (o.set.size === 0) continue;
+    const fieldsV1 = (sourceOfSet.get(o.set) ?? encodedFieldsV1(o.set, o.decoded)) as ManagedFieldsEntry['fieldsV1'];
+    if (o.entry !== undefined && reusable(o.entry, o.id, fieldsV1)) {
+      entries.push(o.entry);
+      continue;
+    }
     const e: ManagedFieldsEntry = { manager: o.id.manager, operation: o.id.operation };
     if (o.id.apiVersion) e.apiVersion = o.id.apiVersion;
     if (o.id.time) e.time = o.id.time;
     e.fieldsType = 'FieldsV1';
-    e.fieldsV1 = (sourceOfSet.get(o.set) ?? encodedFieldsV1(o.set, o.decoded)) as ManagedFieldsEntry['fieldsV1'];
+    e.fieldsV1 = fieldsV1;
     if (o.id.subresource) e.subresource = o.id.subresource;
+    BUILT_ENTRIES.add(e);
     entries.push(e);
   }
-  return entries.sort(compareEntries);
+  entries.sort(compareEntries);
+  if (live !== undefined && Object.isFrozen(live) && live.length === entries.length && entries.every((e, i) => e === live[i])) return live as ManagedFieldsEntry[];
+  return entries;
+}
+
+/** The entries {@link encodeManagedFields} built: their keys are in its order. */
+const BUILT_ENTRIES = new WeakSet<ManagedFieldsEntry>();
+
+/** Whether `entry`, built here and frozen since, is what encoding `id` with `fieldsV1` builds. */
+function reusable(entry: ManagedFieldsEntry, id: ManagerIdentity, fieldsV1: ManagedFieldsEntry['fieldsV1']): boolean {
+  return (
+    BUILT_ENTRIES.has(entry) &&
+    Object.isFrozen(entry) &&
+    entry.fieldsV1 === fieldsV1 &&
+    entry.manager === id.manager &&
+    entry.operation === id.operation &&
+    entry.apiVersion === (id.apiVersion || undefined) &&
+    entry.time === (id.time || undefined) &&
+    entry.subresource === (id.subresource || undefined)
+  );
 }
 
 /**
