@@ -33,7 +33,10 @@ export class KubeletPodEventHandler implements ResourceEventHandler {
   }
 
   onUpdate(oldObj: KubeObject, newObj: KubeObject): void {
-    this.kubelet.podChanged(newObj as KubeObject & Pod);
+    // Whether admission counts the pod depends on its UID (sandbox), phase and spec (requests): unchanged, so is it.
+    const oldPod = oldObj as KubeObject & Pod;
+    const newPod = newObj as KubeObject & Pod;
+    if (oldPod.metadata.uid !== newPod.metadata.uid || oldPod.status?.phase !== newPod.status?.phase || oldPod.spec !== newPod.spec) this.kubelet.podChanged(newPod);
     if (oldObj.metadata.resourceVersion === newObj.metadata.resourceVersion) {
       this.queue?.enqueue(keyOf(newObj), 'resync');
       return;

@@ -56,6 +56,8 @@ export const activePodsCheck = { enabled: false, mismatches: [] as string[] };
 export class Kubelet implements Reconciler {
   readonly nodeName: string;
   private readonly node: NodeSpec;
+  /** The node's InternalIP, every pod's hostIP. */
+  private readonly hostIP: string;
   /** `kubelet.backOff`: per container (stable key), lost when the kubelet restarts. */
   readonly backOff = new Backoff();
   /** The status last written per pod UID: the informer echo of our own write does not need a sync. */
@@ -72,6 +74,7 @@ export class Kubelet implements Reconciler {
   constructor(options: KubeletOptions) {
     this.node = options.node;
     this.nodeName = options.node.name;
+    this.hostIP = nodeIPOf(options.node.name);
     this.podInformer = options.podInformer;
     this.runtime = options.runtime;
     this.recorder = options.recorder;
@@ -123,8 +126,10 @@ export class Kubelet implements Reconciler {
       const rejected = yield* this.admitPod(pod, ctx);
       if (rejected) return;
     }
+    const hadSandbox = this.runtime.get(pod.metadata.uid ?? '') !== undefined;
     const rp = this.runtime.ensurePod(pod, key);
-    this.podChanged(pod);
+    // A new sandbox makes the pod active; one it had already was counted when the cache last handed the pod over.
+    if (!hadSandbox) this.podChanged(pod);
     ctx.observe(`pod ${key} (${pod.status?.phase ?? 'Pending'}${pod.metadata.deletionTimestamp ? ', terminating' : ''}): runtime has ${describeRuntime(rp)}`, [ref]);
     if (pod.metadata.deletionTimestamp) return yield* this.syncTerminatingPod(pod, rp, ctx);
     const phase = pod.status?.phase;
@@ -216,7 +221,7 @@ export class Kubelet implements Reconciler {
 
   /** The status manager: PUT /status when the generated status differs from the pod's. */
   private *writeStatus(pod: PodObject, rp: RuntimePod, ctx: ReconcileContext, podIsTerminal: boolean): ReconcileGenerator {
-    const status = generateAPIPodStatus(pod, rp, { hostIP: nodeIPOf(this.nodeName), now: ctx.now, podIsTerminal });
+    const status = generateAPIPodStatus(pod, rp, { hostIP: this.hostIP, now: ctx.now, podIsTerminal });
     // `podStatusEqual`.
     if (canonicalEqual(status, pod.status ?? {})) return;
     // Remembered before the write: the watch event of the write may arrive before its response.
