@@ -135,7 +135,10 @@ export function compare(before: unknown, after: unknown, typeName: string, subre
   const present = new PresentPaths(before, after, typeName, ai, bi);
   const b = scoped(bi.members, subresource);
   const a = scoped(ai.members, subresource);
-  const added = difference(a, b);
+  // Nothing before (a create): every member is added, none modified or removed. `a` is this comparison's own set
+  // (the index's, or scoped's copy), so it becomes `added` itself rather than a copy.
+  const fromNothing = b.size === 0;
+  const added = fromNothing ? a : difference(a, b);
   // (In any order: what is added is a set.)
   for (const key of [...added]) {
     // Objects that did not exist before are added as a whole (FieldsV1 `"."`).
@@ -144,10 +147,12 @@ export function compare(before: unknown, after: unknown, typeName: string, subre
     }
   }
   const modified: FieldSet = new Set();
-  for (const key of a) {
-    if (!b.has(key) || ai.items.has(key)) continue;
-    if (!sameLeaf(bi.values.get(key), ai.values.get(key))) modified.add(key);
+  if (!fromNothing) {
+    for (const key of a) {
+      if (!b.has(key) || ai.items.has(key)) continue;
+      if (!sameLeaf(bi.values.get(key), ai.values.get(key))) modified.add(key);
+    }
   }
-  const removed = difference(b, a);
+  const removed = fromNothing ? new Set<string>() : difference(b, a);
   return { added, modified, removed, present };
 }
