@@ -261,7 +261,7 @@ function podStatusStages(): void {
   const update = (i: number): ApiRequest => write(i, true, olds[i % PODS]);
   const decoded = (i: number) => {
     const r = update(i);
-    return decodeBody(r, info, r.body) as KubeObject;
+    return decodeBody(r, info, r.body, olds[i % PODS]) as KubeObject; // as handleUpdate: shares what the status kept
   };
   const prepared = (i: number) => prepareForStatusUpdate(decoded(i), olds[i % PODS]!, false);
   const managed = (i: number) => {
