@@ -77,7 +77,7 @@ describe('the kubelet keeps the tally in step with its pod cache and runtime', (
     { weight: 1, arbitrary: fc.constant<UserAction>({ type: 'fault', fault: { type: 'crash-controller', controller: 'kubelet', restartAfter: 500 } }) },
   );
 
-  it('admission sees the same active pods through the tally as by listing them (random pods, deletions, completions, kubelet crashes)', () => {
+  it('admission sees the same active pods through the tally as by listing them (random pods, deletions, completions, kubelet crashes, a seek back)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(action, fc.constantFrom(0, 0, 2, 20, 300, 1000, 3000)), { minLength: 1, maxLength: 14 }), (steps) => {
         activePodsCheck.enabled = true;
@@ -89,6 +89,10 @@ describe('the kubelet keeps the tally in step with its pod cache and runtime', (
           sim.runFor(wait);
         }
         sim.runFor(5000);
+        // Back in time (a checkpoint's copy of the kubelet and its tally) and on from there.
+        sim.seekTime(1000 + Math.floor((sim.now - 1000) / 2));
+        sim.act({ type: 'apply', manifests: podYaml('p7', 'nginx:1.27', { containerExtra: '    resources: {requests: {cpu: 300m}}\n' }) });
+        sim.runFor(3000);
         expect(activePodsCheck.mismatches).toEqual([]);
       }),
       { seed: 4243, numRuns: 40 },
