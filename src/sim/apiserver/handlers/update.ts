@@ -24,6 +24,8 @@ import { metaOf } from '../mutable-meta.ts';
 export interface UpdateOptions {
   /** Server-side apply already computed managedFields. */
   managedFieldsDone?: boolean;
+  /** The object as stored under the request's namespace and name, when the caller has read it. */
+  stored?: KubeObject;
 }
 
 export function handleUpdate(core: ServerCore, req: ApiRequest, info: ResourceInfo, body: unknown): ApiResponse {
@@ -31,7 +33,7 @@ export function handleUpdate(core: ServerCore, req: ApiRequest, info: ResourceIn
   const stored = req.subresource === 'status' && req.name ? core.get(info, req.namespace, req.name) : undefined;
   const decoded = decodeBody(req, info, body, stored);
   if (isStatus(decoded)) return fail(decoded);
-  return updateDecoded(core, req, info, decoded, {});
+  return updateDecoded(core, req, info, decoded, stored ? { stored } : {});
 }
 
 /** The update steps after decoding: shared by PUT, every patch type and /scale writes. */
@@ -43,7 +45,8 @@ export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
     return fail(badRequest(`the name of the object (${String(draft.metadata.name)}) does not match the name on the URL (${name})`));
   }
   draft.metadata.name = name;
-  const old = core.get(info, ns, name);
+  // (The same lookup when the namespace and name are the request's: read once.)
+  const old = opts.stored !== undefined && ns === req.namespace && name === req.name ? opts.stored : core.get(info, ns, name);
   if (!old) return fail(notFound(core.gr(info), name));
 
   // Optimistic concurrency.

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../../../engine/clone-graph.ts';
 import { createErrors } from '../test-fixtures.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import { isDNS1123Subdomain } from './names.ts';
@@ -65,5 +67,41 @@ describe('object-meta update validation', () => {
     const old = { name: 'a', deletionTimestamp: '2026-01-01T00:00:00Z' };
     expect(validateObjectMetaUpdate({ name: 'a' }, old)).toEqual([]);
     expect(validateObjectMetaUpdate({ name: 'a', deletionTimestamp: '2027-01-01T00:00:00Z' }, old).map((e) => e.field)).toEqual(['metadata.deletionTimestamp']);
+  });
+
+  it('a frozen metadata value found valid gives the same answers again, at any path, as a fresh copy (property)', () => {
+    const word = fc.constantFrom('app', 'web', 'a/b', 'example.com/x', '-bad', 'Upper', '', 'x'.repeat(70));
+    const value = fc.oneof(word, fc.constant(1), fc.constant(null));
+    const labels = fc.oneof(fc.dictionary(word, value, { maxKeys: 3 }), fc.constant('not-a-map'));
+    const ref = fc.record({ apiVersion: fc.constantFrom('v1', 'apps/v1', '', 'apps/'), kind: word, name: word, uid: word, controller: fc.boolean() }, { requiredKeys: [] });
+    const meta = fc.record(
+      {
+        name: fc.constant('m'),
+        namespace: fc.constant('default'),
+        labels,
+        annotations: labels,
+        ownerReferences: fc.oneof(fc.array(fc.oneof(ref, fc.constant(3)), { maxLength: 3 }), fc.constant({})),
+        finalizers: fc.oneof(fc.array(fc.oneof(word, fc.constant(2)), { maxLength: 3 }), fc.constant('x')),
+      },
+      { requiredKeys: ['name', 'namespace'] },
+    );
+    fc.assert(
+      fc.property(fc.array(meta, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(3)), (metas, mixes) => {
+        // The same frozen values met again, under other metadata and at other paths.
+        const frozen = metas.map((m) => deepFreeze(m));
+        const plain = (m: object, path: string) => validateObjectMeta(structuredClone(m), true, isDNS1123Subdomain, path);
+        for (let round = 0; round < 2; round++) {
+          for (const [i, m] of frozen.entries()) {
+            const other = frozen[(mixes[i] ?? 0) % frozen.length]!;
+            const mixed = { ...m, labels: other.labels, finalizers: other.finalizers };
+            for (const path of ['metadata', 'spec.template.metadata']) {
+              expect(validateObjectMeta(m, true, isDNS1123Subdomain, path)).toEqual(plain(m, path));
+              expect(validateObjectMeta(mixed, true, isDNS1123Subdomain, path)).toEqual(plain(mixed, path));
+            }
+          }
+        }
+      }),
+      { seed: 43, numRuns: 300 },
+    );
   });
 });

@@ -65,19 +65,58 @@ export function validateObjectMeta(meta: unknown, namespaced: boolean, nameRule:
   }
   const generation = readInt(errs, meta, 'generation', path);
   if (generation !== undefined && generation < 0) errs.push(fieldError.invalid(child(path, 'generation'), generation, 'must be greater than or equal to 0'));
-  const labels = readStringMap(errs, meta, 'labels', path);
-  if (labels) errs.push(...validateLabels(labels, child(path, 'labels')));
-  const annotations = readStringMap(errs, meta, 'annotations', path);
-  if (annotations) errs.push(...validateAnnotations(annotations, child(path, 'annotations')));
-  validateOwnerReferences(errs, meta, path);
-  const finalizers = readArray(errs, meta, 'finalizers', path);
-  finalizers?.forEach((f, i) => {
-    const p = index(child(path, 'finalizers'), i);
-    if (typeof f !== 'string') errs.push(typeError(p, f, 'string'));
-    else for (const msg of isQualifiedName(f)) errs.push(fieldError.invalid(p, f, msg));
-  });
+  let before = errs.length;
+  if (!VALID_LABELS.validBefore(meta['labels'], path)) {
+    const labels = readStringMap(errs, meta, 'labels', path);
+    if (labels) errs.push(...validateLabels(labels, child(path, 'labels')));
+    VALID_LABELS.remember(meta['labels'], path, errs.length === before);
+  }
+  before = errs.length;
+  if (!VALID_ANNOTATIONS.validBefore(meta['annotations'], path)) {
+    const annotations = readStringMap(errs, meta, 'annotations', path);
+    if (annotations) errs.push(...validateAnnotations(annotations, child(path, 'annotations')));
+    VALID_ANNOTATIONS.remember(meta['annotations'], path, errs.length === before);
+  }
+  before = errs.length;
+  if (!VALID_OWNER_REFERENCES.validBefore(meta['ownerReferences'], path)) {
+    validateOwnerReferences(errs, meta, path);
+    VALID_OWNER_REFERENCES.remember(meta['ownerReferences'], path, errs.length === before);
+  }
+  before = errs.length;
+  if (!VALID_FINALIZERS.validBefore(meta['finalizers'], path)) {
+    const finalizers = readArray(errs, meta, 'finalizers', path);
+    finalizers?.forEach((f, i) => {
+      const p = index(child(path, 'finalizers'), i);
+      if (typeof f !== 'string') errs.push(typeError(p, f, 'string'));
+      else for (const msg of isQualifiedName(f)) errs.push(fieldError.invalid(p, f, msg));
+    });
+    VALID_FINALIZERS.remember(meta['finalizers'], path, errs.length === before);
+  }
   return errs;
 }
+
+/**
+ * Frozen values of one metadata field (a stored object's labels, its owner references...) found valid, with the
+ * metadata path they were validated at: the checks read only the value and the path, so the same frozen value at the
+ * same path is valid again. A /status write keeps them (decode shares what the body did not change), and was
+ * validating them anew every time. A pure cache, weakly held; one per field, as each field has its own rules.
+ */
+class FrozenValid {
+  private readonly paths = new WeakMap<object, string>();
+
+  validBefore(value: unknown, path: string): boolean {
+    return typeof value === 'object' && value !== null && this.paths.get(value) === path;
+  }
+
+  remember(value: unknown, path: string, valid: boolean): void {
+    if (valid && typeof value === 'object' && value !== null && Object.isFrozen(value)) this.paths.set(value, path);
+  }
+}
+
+const VALID_LABELS = new FrozenValid();
+const VALID_ANNOTATIONS = new FrozenValid();
+const VALID_OWNER_REFERENCES = new FrozenValid();
+const VALID_FINALIZERS = new FrozenValid();
 
 /** `ValidateOwnerReferences`: apiVersion, kind, name and uid set on each; at most one controller. */
 export function validateOwnerReferences(errs: FieldError[], meta: JsonObject, path: string): void {
