@@ -49,6 +49,27 @@ export function hasIndexFunc(name: string): boolean {
   return registry.has(name);
 }
 
+/**
+ * Whether `fn` certainly gives `obj` the values it gives `old`, told from the fields it reads alone (without calling
+ * it, and without the two value arrays): for an update whose indexed fields did not change, which is nearly every
+ * watch event (a pod's status write keeps its owner references and spec.nodeName; the api-server keeps unchanged
+ * subtrees as the stored ones, so the owner references are the very same array). False only means "not known":
+ * the caller then compares the values themselves.
+ *
+ * Both objects are cached ones, never changed in place (the indexer already relies on it when it takes `fn(old)` to
+ * find the entries `old` was put under), so one array read from both gives both the same values.
+ */
+export function indexValuesUnchanged(fn: IndexFunc, old: KubeObject, obj: KubeObject): boolean {
+  if (fn === podControllerUIDIndexFunc || fn === controllerUIDIndexFunc) {
+    // Both read the kind (podControllerUIDIndexFunc) and the owner references alone.
+    return old.kind === obj.kind && old.metadata?.ownerReferences === obj.metadata?.ownerReferences;
+  }
+  if (fn === nodeNameIndexFunc) {
+    return old.kind === obj.kind && nodeNameOf(old) === nodeNameOf(obj);
+  }
+  return false;
+}
+
 /** `cache.MetaNamespaceIndexFunc`: the object's namespace ("" for cluster-scoped objects). */
 export function metaNamespaceIndexFunc(obj: KubeObject): string[] {
   return [obj.metadata.namespace ?? ''];
@@ -77,8 +98,12 @@ export function podControllerUIDIndexFunc(obj: KubeObject): string[] {
 /** A pod's `spec.nodeName`; unscheduled pods are indexed under "". */
 export function nodeNameIndexFunc(obj: KubeObject): string[] {
   if (obj.kind !== 'Pod') return [];
+  return [nodeNameOf(obj)];
+}
+
+function nodeNameOf(obj: KubeObject): string {
   const spec = obj.spec as { nodeName?: string } | undefined;
-  return [spec?.nodeName ?? ''];
+  return spec?.nodeName ?? '';
 }
 
 registerIndexFunc(NAMESPACE_INDEX, metaNamespaceIndexFunc);

@@ -5,7 +5,7 @@
  * Index functions are referenced by name (see `index-funcs.ts`) so that the indexer stays plain data.
  */
 import type { KubeObject } from '../api/object.ts';
-import { indexFunc, isNamespaceIndexDefault, metaNamespaceIndexFunc } from './index-funcs.ts';
+import { indexFunc, indexValuesUnchanged, isNamespaceIndexDefault, metaNamespaceIndexFunc } from './index-funcs.ts';
 import { MapStore, type Store } from './store.ts';
 
 export interface Indexer extends Store {
@@ -84,6 +84,8 @@ export class CacheIndexer extends MapStore implements Indexer {
     const fn = indexFunc(name);
     // Same namespace, same index entry: skip the two value arrays (every watch event of every informer lands here).
     if (fn === metaNamespaceIndexFunc && old && obj && old.metadata.namespace === obj.metadata.namespace) return;
+    // The fields the function reads did not change (most updates): neither did its values.
+    if (old && obj && indexValuesUnchanged(fn, old, obj)) return;
     const index = this.indices.get(name)!;
     const oldValues = old ? fn(old) : [];
     const newValues = obj ? fn(obj) : [];
