@@ -30,20 +30,26 @@ export interface FinishedReconcile {
 export function handleReconcileOutcome(ctx: SimContext, q: RateLimitingQueue, f: FinishedReconcile): void {
   const { controller, worker, key, outcome, record } = f;
   record.finishedAt = ctx.now;
-  const base = { kind: 'reconcile.done' as const, controller, key, worker };
   let done: number;
   if ('error' in outcome) {
     const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
     record.result = 'error';
     record.error = error;
-    done = ctx.trace.emit(controller, { ...base, result: 'error', error });
+    done = ctx.trace.emit(controller, { kind: 'reconcile.done', controller, key, worker, result: 'error', error });
   } else if (outcome.result.requeueAfter !== undefined && outcome.result.requeueAfter > 0) {
     record.result = 'requeueAfter';
     record.requeueAfter = outcome.result.requeueAfter;
-    done = ctx.trace.emit(controller, { ...base, result: 'requeueAfter', requeueAfter: outcome.result.requeueAfter });
+    done = ctx.trace.emit(controller, {
+      kind: 'reconcile.done',
+      controller,
+      key,
+      worker,
+      result: 'requeueAfter',
+      requeueAfter: outcome.result.requeueAfter,
+    });
   } else {
     record.result = 'success';
-    done = ctx.trace.emit(controller, { ...base, result: 'success' });
+    done = ctx.trace.emit(controller, { kind: 'reconcile.done', controller, key, worker, result: 'success' });
   }
 
   const previous = ctx.trace.cause;
