@@ -307,11 +307,11 @@ export class Controller implements QueueConsumer {
         slot.awaiting = requests.length;
         slot.responses = new Array<ApiResponse>(requests.length);
         slot.context.record.requests += requests.length;
-        requests.forEach((r, index) => {
+        for (let index = 0; index < requests.length; index++) {
           const token = this.nextToken++;
           this.tokens.set(token, { worker, index });
-          this.transport.send(r, this, 'onApiResponse', token);
-        });
+          this.transport.send(requests[index]!, this, 'onApiResponse', token);
+        }
         return;
       }
     } finally {
