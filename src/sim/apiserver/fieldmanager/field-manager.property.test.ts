@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { KubeObject } from '../../api/object.ts';
 import { BUILTIN_RESOURCES } from '../../api/resources.ts';
 import { serverSideApply, updateManagedFields } from './field-manager.ts';
-import { fromFieldsV1 } from './field-set.ts';
+import { fromFieldsV1 } from './fields-v1.ts';
 import { getAt } from './object-paths.ts';
 
 const info = BUILTIN_RESOURCES.find((r) => r.kind === 'Deployment')!;

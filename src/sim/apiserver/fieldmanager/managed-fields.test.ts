@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/object.ts';
 import { deepFreeze } from '../../engine/clone-graph.ts';
-import { fromFieldsV1, toFieldsV1 } from './field-set.ts';
+import { fromFieldsV1, toFieldsV1 } from './fields-v1.ts';
 import { decodeManagedFields, encodeManagedFields, type OwnedFields } from './managed-fields.ts';
 
 describe('encodeManagedFields', () => {

@@ -5,7 +5,8 @@
 import type { KubeObject, ManagedFieldsEntry } from '../../api/object.ts';
 import { deepFreeze } from '../../engine/clone-graph.ts';
 import type { ManagerIdentity } from './conflict.ts';
-import { fromFieldsV1, patchedFieldsV1, toFieldsV1, type FieldSet, type JsonMap } from './field-set.ts';
+import type { FieldSet, JsonMap } from './field-set.ts';
+import { fromFieldsV1, patchedFieldsV1, toFieldsV1 } from './fields-v1.ts';
 
 /** One manager's ownership: its identity (with apiVersion and time) and its field set. */
 export interface OwnedFields {
