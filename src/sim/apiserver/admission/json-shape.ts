@@ -11,6 +11,12 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Whether `o` has any (enumerable) key, without building the list of them. */
+export function hasAnyKey(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
 /** `o[key]` when it is an object; otherwise, if `o[key]` is absent, a new object stored there; otherwise undefined. */
 export function ensureObject(o: JsonObject, key: string): JsonObject | undefined {
   const v = o[key];

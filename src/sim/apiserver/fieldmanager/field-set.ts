@@ -9,6 +9,7 @@
 import { fieldMeta, type FieldMeta } from '../patch/patch-meta.ts';
 import { child, childField, keyElement } from './path-keys.ts';
 import { deepEqual } from '../strategy/object-diff.ts';
+import { hasAnyKey } from '../admission/json-shape.ts';
 
 /** A field set: each member is `JSON.stringify(pathElements)`. */
 export type FieldSet = Set<string>;
@@ -149,12 +150,6 @@ function walkPair(before: JsonMap, after: JsonMap, typeName: string | undefined,
   }
   for (const k in after) pairField(k, before[k], after[k], typeName, key, bi, ai, mode);
   for (const k in before) if (!Object.prototype.hasOwnProperty.call(after, k)) pairField(k, before[k], undefined, typeName, key, bi, ai, mode);
-}
-
-/** Whether a map has any key, without building the list of them. */
-export function hasAnyKey(m: JsonMap): boolean {
-  for (const _ in m) return true;
-  return false;
 }
 
 function pairField(k: string, vb: unknown, va: unknown, typeName: string | undefined, key: string, bi: FieldIndex, ai: FieldIndex, mode: number): void {

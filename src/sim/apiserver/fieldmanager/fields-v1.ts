@@ -4,7 +4,8 @@
  * written as FieldsV1 (`Set.ToJSON`), patched from the FieldsV1 of the set it was decoded from, and read back
  * (`Set.FromJSON`). The sets themselves are field-set.ts's.
  */
-import { comparePaths, hasAnyKey, isMap, type FieldSet, type JsonMap } from './field-set.ts';
+import { hasAnyKey } from '../admission/json-shape.ts';
+import { comparePaths, isMap, type FieldSet, type JsonMap } from './field-set.ts';
 import { child, parsedPath } from './path-keys.ts';
 
 /**

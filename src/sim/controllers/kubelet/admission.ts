@@ -13,6 +13,7 @@
  * only resources are.
  */
 import type { Pod, PodStatus } from 'kubernetes-types/core/v1';
+import { hasAnyKey } from '../../apiserver/admission/json-shape.ts';
 import type { NodeSpec } from '../../cluster/cluster-options.ts';
 import { nodeAllocatable, nodeRequested, podRequests, type Resource } from '../scheduler/pod-resources.ts';
 import { initialNode } from './node-status.ts';
@@ -38,7 +39,7 @@ export function canAdmitPod(node: NodeSpec, pod: Pod, admitted: AdmittedPods): A
   const want = podRequests(pod);
   if (admitted.count + 1 > allowedPodNumber) return insufficient('pods', 1, admitted.count, allowedPodNumber);
   // What the admitted pods use matters only for a resource the pod requests: summed only when one does.
-  if (!(want.milliCPU > 0 || want.memory > 0 || want.ephemeralStorage > 0 || hasKeys(want.scalar))) return { admit: true };
+  if (!(want.milliCPU > 0 || want.memory > 0 || want.ephemeralStorage > 0 || hasAnyKey(want.scalar))) return { admit: true };
   const used = admitted.requested();
   if (want.milliCPU > 0 && want.milliCPU > allocatable.milliCPU - used.milliCPU) return insufficient('cpu', want.milliCPU, used.milliCPU, allocatable.milliCPU);
   if (want.memory > 0 && want.memory > allocatable.memory - used.memory) return insufficient('memory', want.memory, used.memory, allocatable.memory);
@@ -60,11 +61,6 @@ function insufficient(name: string, requested: number, usedNow: number, capacity
     reason: `OutOf${name}`,
     message: `Node didn't have enough resource: ${name}, requested: ${requested}, used: ${usedNow}, capacity: ${capacity}`,
   };
-}
-
-function hasKeys(o: object): boolean {
-  for (const _ in o) return true;
-  return false;
 }
 
 /** `rejectPod`'s status: Failed with the reason and "Pod was rejected: <message>". */
