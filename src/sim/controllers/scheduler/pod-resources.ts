@@ -139,19 +139,24 @@ export function nodeAllocatable(node: Node): { resource: Resource; allowedPodNum
 export function nodeRequested(podsOnNode: readonly Pod[], nonZero = false): Resource {
   if (!Object.isFrozen(podsOnNode)) return sumRequests(podsOnNode, nonZero);
   // A frozen list (the scheduler's snapshot reuses it while a node's pods do not change): sum once.
-  let cached = requestedCache.get(podsOnNode);
-  if (!cached) requestedCache.set(podsOnNode, (cached = {}));
+  const cached = requestedMemo(podsOnNode);
   const slot = nonZero ? 'nonZero' : 'plain';
   return (cached[slot] ??= freezeResource(sumRequests(podsOnNode, nonZero)));
 }
 
 const requestedCache = new WeakMap<readonly Pod[], { plain?: Resource; nonZero?: Resource }>();
 
-/** Both of {@link nodeRequested}'s sums of a node's pods (one lookup of a frozen list's memo for the two). */
-export function nodeRequestedSums(podsOnNode: readonly Pod[]): NodeRequested {
-  if (!Object.isFrozen(podsOnNode)) return { plain: sumRequests(podsOnNode, false), nonZero: sumRequests(podsOnNode, true) };
+/** The memo of a frozen list's sums, made empty on first use. */
+function requestedMemo(podsOnNode: readonly Pod[]): { plain?: Resource; nonZero?: Resource } {
   let cached = requestedCache.get(podsOnNode);
   if (!cached) requestedCache.set(podsOnNode, (cached = {}));
+  return cached;
+}
+
+/** Both of {@link nodeRequested}'s sums of a node's pods (one lookup of a frozen list's memo for the two). */
+export function nodeRequestedSums(podsOnNode: readonly Pod[]): NodeRequested {
+  if (!Object.isFrozen(podsOnNode)) return sumNodeRequested(podsOnNode);
+  const cached = requestedMemo(podsOnNode);
   cached.plain ??= freezeResource(sumRequests(podsOnNode, false));
   cached.nonZero ??= freezeResource(sumRequests(podsOnNode, true));
   return cached as NodeRequested;
