@@ -65,33 +65,23 @@ export function validateObjectMeta(meta: unknown, namespaced: boolean, nameRule:
   }
   const generation = readInt(errs, meta, 'generation', path);
   if (generation !== undefined && generation < 0) errs.push(fieldError.invalid(child(path, 'generation'), generation, 'must be greater than or equal to 0'));
-  let before = errs.length;
-  if (!VALID_LABELS.validBefore(meta['labels'], path)) {
+  VALID_LABELS.validate(meta['labels'], path, errs, () => {
     const labels = readStringMap(errs, meta, 'labels', path);
     if (labels) errs.push(...validateLabels(labels, child(path, 'labels')));
-    VALID_LABELS.remember(meta['labels'], path, errs.length === before);
-  }
-  before = errs.length;
-  if (!VALID_ANNOTATIONS.validBefore(meta['annotations'], path)) {
+  });
+  VALID_ANNOTATIONS.validate(meta['annotations'], path, errs, () => {
     const annotations = readStringMap(errs, meta, 'annotations', path);
     if (annotations) errs.push(...validateAnnotations(annotations, child(path, 'annotations')));
-    VALID_ANNOTATIONS.remember(meta['annotations'], path, errs.length === before);
-  }
-  before = errs.length;
-  if (!VALID_OWNER_REFERENCES.validBefore(meta['ownerReferences'], path)) {
-    validateOwnerReferences(errs, meta, path);
-    VALID_OWNER_REFERENCES.remember(meta['ownerReferences'], path, errs.length === before);
-  }
-  before = errs.length;
-  if (!VALID_FINALIZERS.validBefore(meta['finalizers'], path)) {
+  });
+  VALID_OWNER_REFERENCES.validate(meta['ownerReferences'], path, errs, () => validateOwnerReferences(errs, meta, path));
+  VALID_FINALIZERS.validate(meta['finalizers'], path, errs, () => {
     const finalizers = readArray(errs, meta, 'finalizers', path);
     finalizers?.forEach((f, i) => {
       const p = index(child(path, 'finalizers'), i);
       if (typeof f !== 'string') errs.push(typeError(p, f, 'string'));
       else for (const msg of isQualifiedName(f)) errs.push(fieldError.invalid(p, f, msg));
     });
-    VALID_FINALIZERS.remember(meta['finalizers'], path, errs.length === before);
-  }
+  });
   return errs;
 }
 
@@ -104,12 +94,16 @@ export function validateObjectMeta(meta: unknown, namespaced: boolean, nameRule:
 class FrozenValid {
   private readonly paths = new WeakMap<object, string>();
 
-  validBefore(value: unknown, path: string): boolean {
-    return typeof value === 'object' && value !== null && this.paths.get(value) === path;
-  }
-
-  remember(value: unknown, path: string, valid: boolean): void {
-    if (valid && typeof value === 'object' && value !== null && Object.isFrozen(value)) this.paths.set(value, path);
+  /**
+   * Runs `check` (which appends to `errs` what it finds wrong with `value` at `path`) unless this frozen value was found
+   * valid at this path before; remembers it when it is frozen and `check` found nothing.
+   */
+  validate(value: unknown, path: string, errs: FieldError[], check: () => void): void {
+    const isObject = typeof value === 'object' && value !== null;
+    if (isObject && this.paths.get(value) === path) return;
+    const before = errs.length;
+    check();
+    if (isObject && errs.length === before && Object.isFrozen(value)) this.paths.set(value, path);
   }
 }
 
