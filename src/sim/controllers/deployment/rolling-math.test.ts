@@ -67,6 +67,25 @@ describe('cleanupUnhealthyReplicas (upstream TestDeploymentController_cleanupUnh
     expect(result.cleanupCount).toBe(expected);
     expect(result.oldRSs[0]?.spec?.replicas).toBe(oldReplicas - expected);
   });
+  it('refuses to scale an old replica set up when its status counts more available pods than its spec (issue 15, item 1)', () => {
+    // Just scaled 3 -> 2, its status still says 3 available: upstream errors instead of writing 2 -> 3.
+    const result = cleanupUnhealthyReplicas([rs('web-old', 2, 0, 3)], 5);
+    expect(result.steps).toEqual([]);
+    expect(result.cleanupCount).toBe(0);
+    expect(result.invalid).toBe('when cleaning up unhealthy replicas, got invalid request to scale down default/web-old 2 -> 3');
+  });
+  it('keeps the writes made before the invalid one, as upstream writes them one by one', () => {
+    const result = cleanupUnhealthyReplicas([rs('a-older', 3, 0, 1), rs('b-newer', 2, 1000, 3)], 5);
+    expect(result.steps.map((s) => [s.rs.metadata?.name, s.replicas])).toEqual([['a-older', 1]]);
+    expect(result.invalid).toMatch(/b-newer 2 -> 3$/);
+  });
+  it('reconcileOldReplicaSets never plans a scale up of an old replica set', () => {
+    const d = newDeployment('web', 10);
+    const old = rs('web-old', 2, 0, 3);
+    const neu = rs('web-new', 10, 1000, 7);
+    const { steps } = reconcileOldReplicaSets(d, [old, neu], [old], neu);
+    for (const s of steps) expect(s.replicas).toBeLessThanOrEqual(s.rs.spec?.replicas ?? 1);
+  });
   it('cleans the oldest replica set first', () => {
     const older = rs('a-older', 3, 0, 1);
     const newer = rs('b-newer', 3, 5_000, 1);

@@ -54,24 +54,41 @@ export function maxScaledDown(d: Deployment, allRSs: readonly ReplicaSet[], newR
 /**
  * `cleanupUnhealthyReplicas`: oldest first, remove each old RS's unavailable pods, at most `maxCleanupCount` in all.
  * Returns the writes, the RS list with the new sizes applied, and the total removed.
+ *
+ * An RS whose `status.availableReplicas` is transiently above its spec (it was just scaled down and its status
+ * still counts the pods it had) would give a negative count, a scale *up*. Upstream refuses that write
+ * (rolling.go cleanupUnhealthyReplicas: "when cleaning up unhealthy replicas, got invalid request to scale down
+ * %s/%s %d -> %d"), keeping the writes already made before it; `invalid` carries that message and the steps stop
+ * there, so the caller ends the step as upstream's reconcileOldReplicaSets does (`return false, nil`).
  */
 export function cleanupUnhealthyReplicas(
   oldRSs: readonly ReplicaSet[],
   maxCleanupCount: number,
-): { steps: ScaleStep[]; oldRSs: ReplicaSet[]; cleanupCount: number } {
+): { steps: ScaleStep[]; oldRSs: ReplicaSet[]; cleanupCount: number; invalid?: string } {
   const sorted = [...oldRSs].sort(byCreationTimestamp);
   const steps: ScaleStep[] = [];
   let total = 0;
-  const updated = sorted.map((rs) => {
-    if (total >= maxCleanupCount) return rs;
+  const updated: ReplicaSet[] = [];
+  for (const rs of sorted) {
+    if (total >= maxCleanupCount) {
+      updated.push(rs);
+      continue;
+    }
     const spec = rsReplicas(rs);
     const available = rs.status?.availableReplicas ?? 0;
-    if (spec === 0 || spec === available) return rs;
+    if (spec === 0 || spec === available) {
+      updated.push(rs);
+      continue;
+    }
     const n = Math.min(maxCleanupCount - total, spec - available);
+    if (spec - n > spec) {
+      const invalid = `when cleaning up unhealthy replicas, got invalid request to scale down ${rs.metadata?.namespace ?? ''}/${rs.metadata?.name ?? ''} ${spec} -> ${spec - n}`;
+      return { steps, oldRSs: [...updated, ...sorted.slice(updated.length)], cleanupCount: total, invalid };
+    }
     total += n;
     steps.push({ rs, replicas: spec - n });
-    return { ...rs, spec: { ...rs.spec!, replicas: spec - n } };
-  });
+    updated.push({ ...rs, spec: { ...rs.spec!, replicas: spec - n } });
+  }
   return { steps, oldRSs: updated, cleanupCount: total };
 }
 
@@ -115,6 +132,7 @@ export function reconcileOldReplicaSets(
   const budget = maxScaledDown(d, allRSs, newRS);
   if (budget <= 0) return { steps: [], scaledDown: 0 };
   const cleanup = cleanupUnhealthyReplicas(oldRSs, budget);
+  if (cleanup.invalid !== undefined) return { steps: cleanup.steps, scaledDown: cleanup.cleanupCount };
   const down = scaleDownOldReplicaSetsForRollingUpdate(d, [...cleanup.oldRSs, newRS], cleanup.oldRSs);
   return { steps: [...cleanup.steps, ...down.steps], scaledDown: cleanup.cleanupCount + down.scaledDown };
 }

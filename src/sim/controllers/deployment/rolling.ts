@@ -79,6 +79,12 @@ export function* reconcileOldReplicaSets(
       return false;
     }
   }
+  // Upstream's cleanupUnhealthyReplicas errors on a write that would scale up (a transient availableReplicas above
+  // spec), and reconcileOldReplicaSets then returns `false, nil`: nothing more this step (rolling.go).
+  if (cleanup.invalid !== undefined) {
+    s.ctx.diff(cleanup.invalid, true);
+    return false;
+  }
   const cleanedOld = cleanup.oldRSs.map((rs) => written.get(rs.metadata?.name ?? '') ?? (rs as ReplicaSetObject));
 
   // Scale down old replica sets, checking maxUnavailable.
