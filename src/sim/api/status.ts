@@ -75,8 +75,33 @@ export function qualifiedResource(gr: GroupResource): string {
 
 function failure(code: number, reason: StatusReason, message: string, details?: StatusDetails): Status {
   const s: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
-  if (details) s.details = details;
+  if (details) s.details = omitEmptyDetails(details);
   return s;
+}
+
+/**
+ * Go's `omitempty` on metav1.StatusDetails and StatusCause (apimachinery pkg/apis/meta/v1/types.go): an empty
+ * name, group ("" for the core group), kind or uid, no causes, a zero retryAfterSeconds, and a cause's empty
+ * reason, message or field are not on the wire. (Status.metadata, a struct, stays as `{}`: omitempty keeps structs.)
+ */
+function omitEmptyDetails(d: StatusDetails): StatusDetails {
+  const out: StatusDetails = {};
+  if (d.name) out.name = d.name;
+  if (d.group) out.group = d.group;
+  if (d.kind) out.kind = d.kind;
+  if (d.uid) out.uid = d.uid;
+  if (d.causes && d.causes.length > 0) out.causes = d.causes.map(omitEmptyCause);
+  if (d.retryAfterSeconds) out.retryAfterSeconds = d.retryAfterSeconds;
+  return out;
+}
+
+function omitEmptyCause(c: StatusCause): StatusCause {
+  if (c.reason && c.message && c.field) return c;
+  const out = {} as StatusCause;
+  if (c.reason) out.reason = c.reason;
+  if (c.message) out.message = c.message;
+  if (c.field) out.field = c.field;
+  return out;
 }
 
 export function isStatus(x: unknown): x is Status {

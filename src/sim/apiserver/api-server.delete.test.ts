@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configMap, deployment, newServer, objectOf, pod, req, statusOf } from './test-helpers.ts';
+import { configMap, deployment, newServer, objectOf, pod, RecordingSink, req, statusOf } from './test-helpers.ts';
 import type { KubeObject } from '../api/object.ts';
 
 const D = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default' } as const;
@@ -38,6 +38,20 @@ describe('delete', () => {
     const res = server.handle(req({ verb: 'update', ...D, name: 'web', body: { ...marked, metadata: { ...marked.metadata, finalizers: [] } } }));
     expect(res.ok).toBe(true);
     expect(server.getObject('apps/v1', 'Deployment', 'default', 'web')).toBeUndefined();
+  });
+  it('removing the last finalizer deletes the object in one revision: watchers see DELETED alone (store.go deleteWithoutFinalizers)', () => {
+    const { server } = newServer();
+    server.handle(req({ verb: 'create', ...CM, body: { ...configMap('c'), metadata: { name: 'c', finalizers: ['example.com/hold'] } } }));
+    const marked = objectOf(server.handle(req({ verb: 'delete', ...CM, name: 'c' })));
+    const sink = new RecordingSink();
+    server.watch({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', resourceVersion: marked.metadata.resourceVersion!, user: 'test' }, sink);
+    const res = server.handle(req({ verb: 'update', ...CM, name: 'c', body: { ...marked, metadata: { ...marked.metadata, finalizers: [] } } }));
+    expect(res.code).toBe(200);
+    expect(objectOf(res).metadata.finalizers ?? []).toEqual([]);
+    expect(sink.events.map((e) => e.type)).toEqual(['DELETED']);
+    const gone = sink.events[0]!.object as KubeObject;
+    expect(Number(gone.metadata.resourceVersion)).toBe(Number(marked.metadata.resourceVersion) + 1);
+    expect(server.getObject('v1', 'ConfigMap', 'default', 'c')).toBeUndefined();
   });
   it('Foreground adds foregroundDeletion, Orphan adds orphan, Background neither', () => {
     const { server } = newServer();

@@ -59,8 +59,10 @@ export function webhookDenial(webhookName: string, status: AdmissionResponse['st
   if (s.message) message = `${deniedBy}: ${s.message}`;
   else if (s.reason) message = `${deniedBy}: ${s.reason}`;
   else message = `${deniedBy} without explanation`;
-  // A webhook may answer without a reason: upstream then sends none (StatusReasonUnknown, "").
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: (s.reason ?? '') as Status['reason'], code };
+  // A webhook may answer without a reason: upstream then sends none (StatusReasonUnknown, "", dropped by the
+  // `json:"reason,omitempty"` of metav1.Status).
+  const denial = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, ...(s.reason ? { reason: s.reason } : {}), code };
+  return denial as Status;
 }
 
 export class WebhookAdmission implements MutatingAdmissionPlugin, AdmissionPlugin, NamespaceLabels {

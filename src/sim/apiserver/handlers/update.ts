@@ -104,11 +104,15 @@ export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
   const changed = changedPaths(old, next);
   if (changed.length === 0 && sameExceptManagedFieldTimes(next, old)) return okObject(200, old, []);
   if (req.dryRun) return okObject(200, next, changed);
-  const stored = core.commit(info, next);
-  const m = stored.metadata;
+  const m = next.metadata;
   if (m.deletionTimestamp !== undefined && (m.finalizers ?? []).length === 0 && (m.deletionGracePeriodSeconds ?? 0) === 0) {
-    core.remove(info, stored);
+    // The last finalizer of a deleted object went: it is deleted, not written and then deleted (store.go Update:
+    // ShouldDeleteDuringUpdate → errEmptiedFinalizers → deleteWithoutFinalizers). One revision, one DELETED event,
+    // whose object is the stored one (etcd's previous value); the PUT still answers 200 with the request's object.
+    core.remove(info, old);
+    return okObject(200, next, changed);
   }
+  const stored = core.commit(info, next);
   return okObject(200, stored, changed);
 }
 
