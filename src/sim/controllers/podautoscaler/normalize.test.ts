@@ -86,9 +86,9 @@ describe('convertDesiredReplicasWithRules (legacy limits)', () => {
   it('maxReplicas below the scale-up limit: TooManyReplicas', () => {
     expect(convertDesiredReplicasWithRules(3, 10, 1, 5)).toMatchObject({ desiredReplicas: 5, reason: 'TooManyReplicas', message: 'the desired replica count is more than the maximum replica count' });
   });
-  it('below minReplicas: TooFewReplicas; a minReplicas of 0 still keeps 1', () => {
+  it('below minReplicas: TooFewReplicas; a minReplicas of 0 is used as given, as the behavior path does (issue 15, item 4)', () => {
     expect(convertDesiredReplicasWithRules(3, 1, 2, 10)).toMatchObject({ desiredReplicas: 2, reason: 'TooFewReplicas' });
-    expect(convertDesiredReplicasWithRules(3, 0, 0, 10)).toMatchObject({ desiredReplicas: 1, reason: 'TooFewReplicas' });
+    expect(convertDesiredReplicasWithRules(3, 0, 0, 10)).toMatchObject({ desiredReplicas: 0, reason: 'DesiredWithinRange' });
   });
   it('within range: DesiredWithinRange', () => {
     expect(convertDesiredReplicasWithRules(3, 5, 1, 10)).toEqual({ desiredReplicas: 5, reason: 'DesiredWithinRange', message: 'the desired count is within the acceptable range' });

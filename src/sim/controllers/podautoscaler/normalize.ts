@@ -82,7 +82,9 @@ export function convertDesiredReplicasWithRules(currentReplicas: number, desired
     possibleLimitingReason = 'TooManyReplicas';
     possibleLimitingMessage = 'the desired replica count is more than the maximum replica count';
   }
-  const minimumAllowedReplicas = hpaMinReplicas === 0 ? 1 : hpaMinReplicas;
+  // minReplicas as given, 0 included (horizontal.go convertDesiredReplicasWithRules: `minimumAllowedReplicas =
+  // hpaMinReplicas`; the old "0 means 1" went with HPAScaleToZero), as the behavior path below does.
+  const minimumAllowedReplicas = hpaMinReplicas;
   if (desiredReplicas < minimumAllowedReplicas) {
     return { desiredReplicas: minimumAllowedReplicas, reason: 'TooFewReplicas', message: 'the desired replica count is less than the minimum replica count' };
   }
