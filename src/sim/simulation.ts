@@ -24,6 +24,7 @@ import type { Trace } from './trace/trace.ts';
 import { Timeline, type LoggedInput, type TimelineOptions } from './timeline/timeline.ts';
 import type { Scenario } from './scenario/scenario.ts';
 import type { ScenarioHost, ActResult as ScenarioActResult } from './scenario/scenario-host.ts';
+import { clusterProbe } from './scenario/cluster-probe.ts';
 
 export type { ActResult, ClusterOptions, Convergence, LoggedInput };
 
@@ -247,5 +248,6 @@ export function createSimulationHost(scenario: Scenario): ScenarioHost {
     },
     isConverged: () => sim.isConverged(),
     note: (detail: string) => sim.trace.emit('scenario', { kind: 'scenario.note', detail }),
+    probe: clusterProbe(() => sim.cluster),
   };
 }

@@ -3,7 +3,7 @@
  */
 import { formatDuration } from '../engine/clock.ts';
 import type { UserAction } from '../actions/user-action.ts';
-import type { Expectation, ScenarioAction } from './scenario.ts';
+import type { Expectation, FieldTest, ScenarioAction } from './scenario.ts';
 
 function target(a: { resource: string; name: string; namespace?: string }, select?: ScenarioAction['select']): string {
   const ns = a.namespace ? ` -n ${a.namespace}` : '';
@@ -50,7 +50,8 @@ export function describeAction(a: UserAction, select?: ScenarioAction['select'])
 
 /** "at 30s: deployment/web status.readyReplicas equals 3". */
 export function describeExpectation(e: Expectation): string {
-  const when = e.at !== undefined ? `at ${formatDuration(e.at)}: ` : e.by !== undefined ? `by ${formatDuration(e.by)}: ` : '';
+  const since = e.from !== undefined ? `from ${formatDuration(e.from)} ` : '';
+  const when = since + (e.at !== undefined ? `at ${formatDuration(e.at)}: ` : e.by !== undefined ? `by ${formatDuration(e.by)}: ` : since ? 'on: ' : '');
   const range = 'between' in e && e.between ? ` between ${formatDuration(e.between[0])} and ${formatDuration(e.between[1])}` : '';
   switch (e.kind) {
     case 'field': {
@@ -72,5 +73,30 @@ export function describeExpectation(e: Expectation): string {
     }
     case 'converged':
       return `${when}converged`;
+    case 'objects': {
+      const set = `${e.objects.resource}${e.objects.selector ? ` matching "${e.objects.selector}"` : ''}${e.objects.namespace ? ` in ${e.objects.namespace}` : ''}`;
+      const count = e.count ? (e.count.max === undefined ? `at least ${e.count.min} ` : e.count.min === e.count.max ? `exactly ${e.count.min} ` : `${e.count.min}..${e.count.max} `) : '';
+      const every = e.every ? `, every one's ${e.every.field} ${testText(e.every.test)}` : '';
+      return `${when}${count}${set}${every}`;
+    }
+    case 'fight': {
+      const f = e.fight;
+      const what = [f.object, f.field].filter(Boolean).join(' ') || 'any field';
+      const who = f.managers?.length ? ` between ${f.managers.join(' and ')}` : '';
+      const state = e.live !== undefined ? (e.live ? 'is live' : 'is not live') : e.happened ? 'happened' : 'never happened';
+      return `${when}a fight over ${what}${who} ${state}${range}`;
+    }
+    case 'queue': {
+      const q = e.queue;
+      const depth = q.depth ? ` depth ${q.depth.max === undefined ? `≥ ${q.depth.min}` : q.depth.min === q.depth.max ? `= ${q.depth.min}` : `${q.depth.min}..${q.depth.max}`}` : '';
+      const key = q.key !== undefined ? ` ${q.key} ${q.backoff === false ? 'not ' : ''}in backoff` : '';
+      return `${when}${q.controller} queue${depth}${key}`;
+    }
+    case 'cache':
+      return `${when}${e.cache.controller}'s cache ${e.cache.agrees ? 'agrees' : 'disagrees'} with the api-server on ${e.cache.object.resource}/${e.cache.object.name}`;
   }
+}
+
+function testText(t: FieldTest): string {
+  return 'equals' in t ? `equals ${JSON.stringify(t.equals)}` : 'matches' in t ? `matches /${t.matches}/` : t.exists ? 'exists' : 'does not exist';
 }

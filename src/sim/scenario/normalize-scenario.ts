@@ -7,7 +7,7 @@ import { parseDuration } from '../engine/clock.ts';
 import type { Fault, UserAction } from '../actions/user-action.ts';
 import type { ExpectationFile, ScenarioActionFile, ScenarioFile } from './scenario-schema.ts';
 import { parseFieldPath, parseObjectRef } from './matchers.ts';
-import type { Expectation, ExpectationCheck, ObjectSelector, Scenario, ScenarioAction, ScenarioNode } from './scenario.ts';
+import type { Expectation, ExpectationCheck, FieldTest, ObjectSelector, Scenario, ScenarioAction, ScenarioNode } from './scenario.ts';
 
 export interface NormalizeIssue {
   path: PropertyKey[];
@@ -163,7 +163,8 @@ function toScenarioAction(a: ScenarioActionFile, path: PropertyKey[], issues: No
 }
 
 function toExpectation(e: ExpectationFile, path: PropertyKey[], issues: NormalizeIssue[]): (ExpectationCheck & { at?: number; by?: number }) | undefined {
-  const time = { ...(e.at !== undefined ? { at: ms(e.at) } : {}), ...(e.by !== undefined ? { by: ms(e.by) } : {}) };
+  const time = { ...(e.at !== undefined ? { at: ms(e.at) } : {}), ...(e.by !== undefined ? { by: ms(e.by) } : {}), ...(e.from !== undefined ? { from: ms(e.from) } : {}) };
+  if (time.from !== undefined && time.from > (time.at ?? time.by ?? Infinity)) issues.push({ path: [...path, 'from'], message: 'from is after the time it is checked' });
   const between = e.between ? ([ms(e.between[0]), ms(e.between[1])] as [number, number]) : undefined;
   if (between && between[0] > between[1]) issues.push({ path: [...path, 'between'], message: 'from is after to' });
   const within = between ? { between } : {};
@@ -181,13 +182,46 @@ function toExpectation(e: ExpectationFile, path: PropertyKey[], issues: Normaliz
     return { kind: 'event', event: e.event, happened: e.happened ?? true, ...within, ...time };
   }
   if (e.trace !== undefined) {
-    const count = { min: e.count?.min ?? (e.count?.max !== undefined ? 0 : 1), ...(e.count?.max !== undefined ? { max: e.count.max } : {}) };
-    if (count.max !== undefined && count.min > count.max) issues.push({ path: [...path, 'count'], message: 'min is more than max' });
+    const count = toCount(e.count ?? {}, path, issues);
     return { kind: 'trace', match: e.trace, count, ...within, ...time };
   }
   if (e.converged) return { kind: 'converged', ...time };
+  if (e.objects !== undefined) {
+    const count = e.equals !== undefined ? { min: e.equals as number, max: e.equals as number } : e.count ? toCount(e.count, path, issues) : undefined;
+    let every: { field: string; test: FieldTest } | undefined;
+    if (e.every) {
+      if (!parseFieldPath(e.every.field)) issues.push({ path: [...path, 'every', 'field'], message: `invalid field path "${e.every.field}"` });
+      if (e.every.matches !== undefined) checkRegex(e.every.matches, [...path, 'every', 'matches'], issues);
+      every = { field: e.every.field, test: e.every.matches !== undefined ? { matches: e.every.matches } : e.every.exists !== undefined ? { exists: e.every.exists } : { equals: e.every.equals } };
+    }
+    return { kind: 'objects', objects: { ...e.objects }, ...(count ? { count } : {}), ...(every ? { every } : {}), ...time };
+  }
+  if (e.fight !== undefined) {
+    if (e.fight.object !== undefined && !parseObjectRef(e.fight.object)) issues.push({ path: [...path, 'fight', 'object'], message: `expected "<resource>/<name>", got "${e.fight.object}"` });
+    return { kind: 'fight', fight: { ...e.fight }, ...(e.live !== undefined ? { live: e.live } : { happened: e.happened ?? true }), ...within, ...time };
+  }
+  if (e.queue !== undefined) {
+    const { depth, ...rest } = e.queue;
+    return { kind: 'queue', queue: { ...rest, ...(depth ? { depth: toCount(depth, [...path, 'queue'], issues) } : {}) }, ...time };
+  }
+  if (e.cache !== undefined) {
+    const ref = parseObjectRef(e.cache.object);
+    if (!ref) return void issues.push({ path: [...path, 'cache', 'object'], message: `expected "<resource>/<name>", got "${e.cache.object}"` });
+    const object: ObjectSelector = { ...ref, ...(e.cache.namespace !== undefined ? { namespace: e.cache.namespace } : {}) };
+    return { kind: 'cache', cache: { controller: e.cache.controller, object, agrees: e.cache.agrees }, ...time };
+  }
   return undefined;
 }
+
+/** `{min?, max?}` → `{min, max?}`: min defaults to 1, or 0 when only max is given. */
+function toCount(c: { min?: number; max?: number }, path: PropertyKey[], issues: NormalizeIssue[]): { min: number; max?: number } {
+  const count = { min: c.min ?? (c.max !== undefined ? 0 : 1), ...(c.max !== undefined ? { max: c.max } : {}) };
+  if (count.max !== undefined && count.min > count.max) issues.push({ path: [...path, 'count'], message: 'min is more than max' });
+  return count;
+}
+
+/** Exported for the lesson format, which shares the expectation language. */
+export { toExpectation, toScenarioAction };
 
 function checkRegex(source: string, path: PropertyKey[], issues: NormalizeIssue[]): void {
   try {

@@ -12,6 +12,7 @@ import type { TraceEvent } from '../trace/trace-event.ts';
 import type { ScenarioHost } from './scenario-host.ts';
 import type { Expectation, Scenario, ScenarioAction, SourceRef } from './scenario.ts';
 import { matchesEvent, matchesTrace, testField } from './matchers.ts';
+import { checkCache, checkObjects, checkQueue, describeFight, FightWatch } from './state-checks.ts';
 import { describeAction, describeExpectation } from './describe.ts';
 
 export interface ActionResult {
@@ -60,6 +61,8 @@ interface Pending {
   deadline: number;
   from: number;
   matches: number[];
+  /** fight expectations: the detector fed from `from`. */
+  fights?: FightWatch;
 }
 
 /**
@@ -93,7 +96,10 @@ export class ScenarioRun {
     this.cursor = host.trace.length;
     this.pending = scenario.expect.map((exp) => {
       const between = 'between' in exp ? exp.between : undefined;
-      return { exp, deadline: Math.min(exp.at ?? exp.by ?? between?.[1] ?? this.end, between?.[1] ?? Infinity), from: between?.[0] ?? 0, matches: [] };
+      const from = Math.max(between?.[0] ?? 0, exp.from ?? 0);
+      const p: Pending = { exp, deadline: Math.min(exp.at ?? exp.by ?? between?.[1] ?? this.end, between?.[1] ?? Infinity), from, matches: [] };
+      if (exp.kind === 'fight') p.fights = new FightWatch(exp.fight);
+      return p;
     });
     this.marks = [...new Set([...scenario.actions.map((a) => a.at), ...this.pending.flatMap((p) => [p.exp.at ?? -1, p.deadline])])]
       .filter((t) => t >= 0 && t <= this.end)
@@ -164,6 +170,7 @@ export class ScenarioRun {
   private scan(): void {
     const events = this.host.trace.slice(this.cursor);
     this.cursor = this.host.trace.length;
+    const fightEvents = new Map<Pending, TraceEvent[]>();
     for (const e of events) {
       if (e.kind === 'api.response' && e.code < 300 && e.verb !== 'get' && e.verb !== 'list' && e.verb !== 'watch') {
         this.lastWrite.set(`${e.object.kind}/${e.object.namespace ?? ''}/${e.object.name}`, e.id);
@@ -171,6 +178,11 @@ export class ScenarioRun {
       for (const p of [...this.pending]) {
         const x = p.exp;
         if (e.time < p.from || e.time > p.deadline) continue;
+        if (p.fights) {
+          const list = fightEvents.get(p);
+          if (list) list.push(e);
+          else fightEvents.set(p, [e]);
+        }
         if (x.kind === 'event' && matchesEvent(e, x.event)) {
           if (x.happened) this.decide(p, true, `happened at ${formatDuration(e.time)}`, [e.id]);
           else this.decide(p, false, `happened at ${formatDuration(e.time)}: ${eventText(e)}`, [e.id]);
@@ -180,9 +192,24 @@ export class ScenarioRun {
         }
       }
     }
+    for (const [p, evs] of fightEvents) {
+      p.fights!.observe(evs, this.host.now);
+      const x = p.exp;
+      if (x.kind === 'fight' && x.happened !== undefined && p.fights!.seen && this.pending.includes(p)) {
+        this.decide(p, x.happened, `${describeFight(p.fights!.seen)} (live at ${formatDuration(p.fights!.seen.lastFlipAt)})`, []);
+      }
+    }
   }
 
-  private checkState(x: Expectation): { ok: boolean; message: string; traceIds: number[] } {
+  private checkState(p: Pending): { ok: boolean; message: string; traceIds: number[] } {
+    const x = p.exp;
+    if (x.kind === 'objects') return { ...checkObjects(this.host, x.objects, x.count, x.every), traceIds: [] };
+    if (x.kind === 'queue') return { ...checkQueue(this.host.probe, x.queue), traceIds: [] };
+    if (x.kind === 'cache') return { ...checkCache(this.host.probe, x.cache), traceIds: [] };
+    if (x.kind === 'fight') {
+      const f = p.fights!.live(this.host.now);
+      return { ok: (f !== undefined) === (x.live ?? true), message: f ? describeFight(f) : 'no such fight is live', traceIds: [] };
+    }
     if (x.kind === 'field') {
       const { resource, namespace, name } = x.object;
       const obj = this.host.getObject(resource, namespace, name);
@@ -198,25 +225,31 @@ export class ScenarioRun {
   private check(final: boolean): void {
     this.scan();
     const now = this.host.now;
+    // `at: T` is checked after the actions at T (docs/scenario-format.md): not while one of them is still to run.
+    const actionsDue = (this.scenario.actions[this.nextAction]?.at ?? Infinity) <= now;
     for (const p of [...this.pending]) {
       const x = p.exp;
       const due = now >= p.deadline || final;
-      if (x.kind === 'field' || x.kind === 'converged') {
+      const isState = x.kind === 'field' || x.kind === 'converged' || x.kind === 'objects' || x.kind === 'queue' || x.kind === 'cache' || (x.kind === 'fight' && x.live !== undefined);
+      if (isState) {
         const atTime = x.at !== undefined;
         if (atTime && final && now !== x.at) {
           this.decide(p, false, `not checked: the run ended at ${formatDuration(now)}`, []);
           continue;
         }
-        if (atTime && now !== x.at) continue;
+        if (atTime && (now !== x.at || actionsDue)) continue;
         if (!atTime && x.by === undefined && !final) continue;
-        const r = this.checkState(x);
+        if (now < p.from && !final) continue;
+        const r = this.checkState(p);
         if (r.ok) this.decide(p, true, r.message, r.traceIds);
         else if (due || atTime) this.decide(p, false, x.by !== undefined ? `still not by ${formatDuration(x.by)}: ${r.message}` : r.message, r.traceIds);
       } else if (due) {
         if (x.kind === 'event') {
           if (x.happened) this.decide(p, false, `no ${x.event.reason} event up to ${formatDuration(Math.min(now, p.deadline))}`, []);
           else this.decide(p, true, `no ${x.event.reason} event`, []);
-        } else {
+        } else if (x.kind === 'fight') {
+          this.decide(p, !x.happened, `no such fight up to ${formatDuration(Math.min(now, p.deadline))}`, []);
+        } else if (x.kind === 'trace') {
           const n = p.matches.length;
           const ok = n >= x.count.min && (x.count.max === undefined || n <= x.count.max);
           this.decide(p, ok, `${n} matching event${n === 1 ? '' : 's'}`, p.matches.slice(0, 20));
@@ -229,7 +262,7 @@ export class ScenarioRun {
   private advance(t: number): void {
     const step = this.scenario.options.checkInterval;
     while (this.host.now < t) {
-      const polling = this.pending.some((p) => p.exp.by !== undefined || p.exp.kind === 'event' || p.exp.kind === 'trace');
+      const polling = this.pending.some((p) => p.exp.by !== undefined || p.exp.kind === 'event' || p.exp.kind === 'trace' || p.exp.kind === 'fight');
       this.host.runUntil(polling ? Math.min(t, this.host.now + step) : t);
       this.check(false);
     }

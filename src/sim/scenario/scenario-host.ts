@@ -7,6 +7,7 @@ import type { UserAction } from '../actions/user-action.ts';
 import type { KubeObject } from '../api/object.ts';
 import type { TraceEvent } from '../trace/trace-event.ts';
 import type { Scenario } from './scenario.ts';
+import type { ClusterProbe } from './cluster-probe.ts';
 
 /** The outcome of one user action. Failures are data (a 404, a 422 with its message), never exceptions. */
 export type ActResult = { ok: true; detail?: string; traceId?: number } | { ok: false; error: string; traceId?: number };
@@ -43,6 +44,8 @@ export interface ScenarioHost {
    * expectation is decided, so the page's timeline shows it. Returns the event's id.
    */
   note?(detail: string): number;
+  /** Optional: queues and informer caches, for `queue:` and `cache:` expectations (they fail without it). */
+  readonly probe?: ClusterProbe;
 }
 
 /**

@@ -218,12 +218,34 @@ export const expectationSchema = z
     trace: z.optional(z.looseObject({ kind: nonEmpty(), actor: z.optional(z.string()) })),
     count: z.optional(count),
     converged: z.optional(z.literal(true)),
+    from: optional(durationSchema, 'Nothing before this time counts: trace windows start here, state checks are not decided before it.'),
+    objects: optional(
+      z.strictObject({ resource: nonEmpty(), namespace: z.optional(z.string()), selector: optional(z.string(), 'Label selector: "app=web".') }),
+      'A set of objects: count it (count, or equals: N) and/or test a field on every one (every).',
+    ),
+    every: optional(
+      z.strictObject({ field: nonEmpty(), equals: z.optional(z.unknown()), matches: z.optional(z.string()), exists: z.optional(z.boolean()) }),
+      'A field test every object of the set passes.',
+    ),
+    fight: optional(
+      z.strictObject({ object: z.optional(z.string()), namespace: z.optional(z.string()), field: z.optional(z.string()), managers: z.optional(z.array(nonEmpty())) }),
+      'A field fight (two managers rewriting one field): live now (live: true|false) or at some point (happened: true|false).',
+    ),
+    live: optional(z.boolean(), 'fight: a matching fight is live now (true) or none is (false).'),
+    queue: optional(
+      z.strictObject({ controller: nonEmpty(), depth: z.optional(count), key: z.optional(nonEmpty()), backoff: z.optional(z.boolean()) }),
+      "A controller's work queue: its depth (queued + processing + in backoff), a key in backoff.",
+    ),
+    cache: optional(
+      z.strictObject({ controller: nonEmpty(), object: nonEmpty(), namespace: z.optional(z.string()), agrees: z.boolean() }),
+      "Whether a controller's informer cache holds the api-server's current resourceVersion of the object.",
+    ),
   })
   .check(
     z.superRefine((e, ctx) => {
-      const kinds = (['field', 'event', 'trace', 'converged'] as const).filter((k) => e[k] !== undefined);
+      const kinds = (['field', 'event', 'trace', 'converged', 'objects', 'fight', 'queue', 'cache'] as const).filter((k) => e[k] !== undefined);
       if (kinds.length !== 1) {
-        ctx.addIssue({ code: 'custom', message: 'an expectation has exactly one of: field (with object), event, trace, converged' });
+        ctx.addIssue({ code: 'custom', message: 'an expectation has exactly one of: field (with object), event, trace, converged, objects, fight, queue, cache' });
         return;
       }
       if (e.at !== undefined && e.by !== undefined) ctx.addIssue({ code: 'custom', message: 'give either at or by, not both' });
@@ -234,7 +256,19 @@ export const expectationSchema = z
         if (tests !== 1) ctx.addIssue({ code: 'custom', message: 'a field expectation has exactly one of: equals, matches, exists' });
       }
       if (kind === 'event' && e.happened === undefined) ctx.addIssue({ code: 'custom', path: ['happened'], message: 'an event expectation needs happened: true|false' });
-      if (kind !== 'event' && kind !== 'trace' && e.between !== undefined) ctx.addIssue({ code: 'custom', path: ['between'], message: 'between applies to event and trace expectations' });
+      if (kind !== 'event' && kind !== 'trace' && kind !== 'fight' && e.between !== undefined) ctx.addIssue({ code: 'custom', path: ['between'], message: 'between applies to event, trace and fight expectations' });
+      if (kind === 'objects') {
+        if (e.count === undefined && e.equals === undefined && e.every === undefined) ctx.addIssue({ code: 'custom', message: 'an objects expectation needs count, equals: N or every' });
+        if (e.count !== undefined && e.equals !== undefined) ctx.addIssue({ code: 'custom', path: ['equals'], message: 'give either count or equals, not both' });
+        if (e.equals !== undefined && !(typeof e.equals === 'number' && Number.isInteger(e.equals) && e.equals >= 0)) ctx.addIssue({ code: 'custom', path: ['equals'], message: 'equals of an objects expectation is a count: a whole number' });
+        if (e.every !== undefined && [e.every.equals !== undefined, e.every.matches !== undefined, e.every.exists !== undefined].filter(Boolean).length !== 1) {
+          ctx.addIssue({ code: 'custom', path: ['every'], message: 'every has exactly one of: equals, matches, exists' });
+        }
+      } else if (e.every !== undefined) ctx.addIssue({ code: 'custom', path: ['every'], message: 'every applies to objects expectations' });
+      if (kind === 'fight' && (e.live === undefined) === (e.happened === undefined)) ctx.addIssue({ code: 'custom', message: 'a fight expectation needs exactly one of: live: true|false, happened: true|false' });
+      if (kind !== 'fight' && e.live !== undefined) ctx.addIssue({ code: 'custom', path: ['live'], message: 'live applies to fight expectations' });
+      if (kind !== 'event' && kind !== 'fight' && e.happened !== undefined) ctx.addIssue({ code: 'custom', path: ['happened'], message: 'happened applies to event and fight expectations' });
+      if (kind !== 'trace' && kind !== 'objects' && e.count !== undefined) ctx.addIssue({ code: 'custom', path: ['count'], message: 'count applies to trace and objects expectations' });
     }),
   );
 

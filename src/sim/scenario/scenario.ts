@@ -65,18 +65,69 @@ export interface EventMatcher {
   message?: string;
 }
 
+/** A set of objects: every object of `resource` (in `namespace`, all namespaces when absent) matching `selector`. */
+export interface ObjectSet {
+  resource: string;
+  namespace?: string;
+  /** Label selector ("app=web,tier!=db"); absent: all. */
+  selector?: string;
+}
+
+/** A field fight (src/sim/analysis/fight-detector.ts): on this object and field, between these managers. */
+export interface FightMatcher {
+  /** kubectl form: "deployment/web". */
+  object?: string;
+  namespace?: string;
+  /** Dotted path as the trace reports it: "spec.replicas". */
+  field?: string;
+  /** fieldManagers (or their loops) that must both be in the fight. */
+  managers?: string[];
+}
+
+/** A controller's work queue, as its stats report it (src/sim/controller/controller.ts `ControllerStats`). */
+export interface QueueMatcher {
+  controller: string;
+  /** Keys queued + processing + in backoff. */
+  depth?: { min: number; max?: number };
+  /** A key ("default/web") that must be waiting in rate-limited backoff (`backoff: true`) or not (`false`). */
+  key?: string;
+  backoff?: boolean;
+}
+
+/** Whether a controller's informer cache holds the api-server's current version of an object. */
+export interface CacheMatcher {
+  controller: string;
+  object: ObjectSelector;
+  agrees: boolean;
+}
+
 export type ExpectationCheck =
   | { kind: 'field'; object: ObjectSelector; field: string; test: FieldTest }
   | { kind: 'event'; event: EventMatcher; happened: boolean; between?: [number, number] }
   | { kind: 'trace'; match: { kind: string; [field: string]: unknown }; count: { min: number; max?: number }; between?: [number, number] }
-  | { kind: 'converged' };
+  | { kind: 'converged' }
+  /** Counts the set (`count`), and/or tests a field on every member (`every`; an empty set passes `every`). */
+  | { kind: 'objects'; objects: ObjectSet; count?: { min: number; max?: number }; every?: { field: string; test: FieldTest } }
+  /** `live`: a fight matching it is live now (true) or none is (false). `happened`: one was live at some point in the window. */
+  | { kind: 'fight'; fight: FightMatcher; live?: boolean; happened?: boolean; between?: [number, number] }
+  | { kind: 'queue'; queue: QueueMatcher }
+  | { kind: 'cache'; cache: CacheMatcher };
 
 /**
  * One expectation. `at`: checked once at that time. `by`: passes the first time it holds up to that time, fails
  * if it still does not then. Neither: checked when the run ends. Event and trace expectations look at the trace
  * inside `between` (default: the whole run).
  */
-export type Expectation = ExpectationCheck & { source: SourceRef; at?: number; by?: number };
+export type Expectation = ExpectationCheck & {
+  source: SourceRef;
+  at?: number;
+  by?: number;
+  /**
+   * Nothing before this time counts: event, trace and fight checks look at the trace from here on, and state checks
+   * (field, objects, converged, queue, cache) are not decided before it. A lesson's task checks get the step's opening.
+   */
+  from?: number;
+};
 
 export interface Scenario {
   name: string;
