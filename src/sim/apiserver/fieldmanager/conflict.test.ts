@@ -17,6 +17,17 @@ describe('apply conflict messages', () => {
     expect(msg).toBe('Apply failed with 2 conflicts: conflicts with "bar":\n- .metadata.labels.app\nconflicts with "foo" using v1 at 2001-02-03T04:05:06Z:\n- .spec.replicas');
   });
 
+  it('the causes keep the order found; only the message sorts the managers (issue 15, item 5)', () => {
+    const found = [
+      { manager: { manager: 'zeta', operation: 'Apply' }, path: ['f:spec', 'f:replicas'] },
+      { manager: { manager: 'alpha', operation: 'Apply' }, path: ['f:metadata', 'f:labels', 'f:b'] },
+      { manager: { manager: 'zeta', operation: 'Apply' }, path: ['f:metadata', 'f:labels', 'f:a'] },
+    ];
+    const s = applyConflict(found);
+    expect(s.details?.causes?.map((c) => `${c.message} ${c.field}`)).toEqual(['conflict with "zeta" .spec.replicas', 'conflict with "alpha" .metadata.labels.b', 'conflict with "zeta" .metadata.labels.a']);
+    expect(s.message).toBe('Apply failed with 3 conflicts: conflicts with "alpha":\n- .metadata.labels.b\nconflicts with "zeta":\n- .spec.replicas\n- .metadata.labels.a');
+  });
+
   it('names a subresource, and the Status carries one FieldManagerConflict cause per field', () => {
     expect(printManager({ manager: 'ctrl', operation: 'Update', subresource: 'status', apiVersion: 'apps/v1' })).toBe('"ctrl" with subresource "status" using apps/v1');
     const s = applyConflict([{ manager: { manager: 'a', operation: 'Apply' }, path: ['f:spec', 'f:template', 'f:spec', 'f:containers', 'k:{"name":"web"}', 'f:image'] }]);

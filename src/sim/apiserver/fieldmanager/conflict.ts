@@ -4,7 +4,7 @@
  * `printManager`) and apimachinery errors.go `NewApplyConflict`. Messages are verbatim.
  */
 import type { Status, StatusCause } from '../../api/status.ts';
-import { comparePaths, pathString, type Path } from './field-set.ts';
+import { pathString, type Path } from './field-set.ts';
 
 /** The identity of a managedFields entry, as upstream encodes it for a conflict. */
 export interface ManagerIdentity {
@@ -41,13 +41,20 @@ function managerKey(m: ManagerIdentity): string {
   return JSON.stringify([m.manager, m.operation, m.apiVersion ?? '', m.time ?? '', m.subresource ?? '']);
 }
 
-/** Conflicts sorted by manager, then path: the order of the message and the causes. */
+/**
+ * Conflicts grouped by manager, managers sorted by their identity, each manager's paths in the order found: the
+ * order of the message only (conflict.go getConflictMessage, as merge.Conflicts.Error: `sort.Strings` on the
+ * managers, then `m[manager]` as appended).
+ */
 export function sortConflicts(conflicts: FieldConflict[]): FieldConflict[] {
-  return [...conflicts].sort((a, b) => {
-    const ka = managerKey(a.manager);
-    const kb = managerKey(b.manager);
-    return ka < kb ? -1 : ka > kb ? 1 : comparePaths(a.path, b.path);
-  });
+  const byManager = new Map<string, FieldConflict[]>();
+  for (const c of conflicts) {
+    const key = managerKey(c.manager);
+    const group = byManager.get(key);
+    if (group) group.push(c);
+    else byManager.set(key, [c]);
+  }
+  return [...byManager.keys()].sort().flatMap((k) => byManager.get(k)!);
 }
 
 /** upstream `getConflictMessage`. */
@@ -70,7 +77,9 @@ export function conflictMessage(conflicts: FieldConflict[]): string {
 
 /** upstream `NewConflictError` → `NewApplyConflict`: 409 Conflict with one FieldManagerConflict cause per field. */
 export function applyConflict(conflicts: FieldConflict[]): Status {
-  const causes: StatusCause[] = sortConflicts(conflicts).map((c) => ({
+  // The causes keep the order the conflicts were found in (NewConflictError ranges over them unsorted); only the
+  // message groups them by sorted manager.
+  const causes: StatusCause[] = conflicts.map((c) => ({
     reason: 'FieldManagerConflict',
     message: `conflict with ${printManager(c.manager)}`,
     field: pathString(c.path),

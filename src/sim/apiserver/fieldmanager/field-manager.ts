@@ -10,7 +10,7 @@ import { apiVersionOf, type ResourceInfo } from '../../api/resources.ts';
 import { badRequest, type Status } from '../../api/status.ts';
 import { rootTypeOf } from '../patch/patch-meta.ts';
 import { applyConflict, type FieldConflict, type ManagerIdentity } from './conflict.ts';
-import { difference, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
+import { compareIterationOrder, difference, intersection, isMap, sortedPaths, toFieldSet, union, type FieldSet, type Path } from './field-set.ts';
 import { ALWAYS_PRESENT, compare, scoped, type PresentPaths } from './field-compare.ts';
 import { capUpdateManagers, decodeManagedFields, encodeManagedFields, forgetSuperseded, sameManager, type OwnedFields } from './managed-fields.ts';
 import { getAt, removeAt, valuesEqual } from './object-paths.ts';
@@ -229,7 +229,10 @@ export function serverSideApply(
     // The conflict names the manager by its identifier (managedfields.go BuildManagerIdentifier), which has no
     // time: the real message reads `conflict with "kubectl-edit" using apps/v1: .spec.replicas`.
     const { time: _time, ...identifier } = o.id;
-    for (const p of sortedPaths(intersection(o.set, changed))) conflicts.push({ manager: identifier, path: p });
+    // Found in managedFields order, each manager's paths as its set iterates them (merge/update.go update →
+    // ConflictsFromManagers: `set.Leaves().Iterate`); upstream ranges over a Go map of managers, we keep the list's order.
+    const paths = [...intersection(o.set, changed)].map((p) => JSON.parse(p) as Path).sort(compareIterationOrder);
+    for (const p of paths) conflicts.push({ manager: identifier, path: p });
   }
   if (conflicts.length > 0 && !opts.force) return { ok: false, status: applyConflict(conflicts) };
   for (const o of others) o.set = difference(difference(o.set, changed), removed);

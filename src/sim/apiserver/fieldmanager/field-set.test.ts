@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dottedPath, pathString, toFieldSet } from './field-set.ts';
+import { compareIterationOrder, dottedPath, pathString, toFieldSet } from './field-set.ts';
 import { toFieldsV1 } from './fields-v1.ts';
 import { keyElement } from './path-keys.ts';
 
@@ -42,5 +42,12 @@ describe('field sets', () => {
     expect(pathString(['f:metadata', 'f:finalizers', 'v:"a/b"'])).toBe('.metadata.finalizers[="a/b"]');
     expect(dottedPath(['f:metadata', 'f:finalizers', 'v:"a/b"'])).toBe('metadata.finalizers[a/b]');
     expect(pathString(['f:spec', 'f:ports', 'k:{"port":80,"protocol":"TCP"}'])).toBe('.spec.ports[port=80,protocol="TCP"]');
+  });
+});
+
+describe('compareIterationOrder (structured-merge-diff fieldpath/set.go iteratePrefix)', () => {
+  it('visits the members of a level before its children', () => {
+    const paths = [['f:spec', 'f:a', 'f:b'], ['f:spec', 'f:z'], ['f:metadata', 'f:name'], ['f:spec', 'f:a', 'f:a']];
+    expect([...paths].sort(compareIterationOrder)).toEqual([['f:metadata', 'f:name'], ['f:spec', 'f:z'], ['f:spec', 'f:a', 'f:a'], ['f:spec', 'f:a', 'f:b']]);
   });
 });

@@ -277,6 +277,23 @@ export function sortedPaths(set: FieldSet): Path[] {
   return [...set].map((p) => JSON.parse(p) as Path).sort(comparePaths);
 }
 
+/**
+ * The order structured-merge-diff's `Set.Iterate` visits paths (fieldpath/set.go iteratePrefix): at each level the
+ * members ending there first, then the children, each by element. `.spec.replicas` comes before
+ * `.spec.template.metadata.labels.app` either way, but `.spec.z` before `.spec.a.b` here, after it lexically.
+ */
+export function compareIterationOrder(a: readonly string[], b: readonly string[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] === b[i]) continue;
+    const aMember = i === a.length - 1;
+    const bMember = i === b.length - 1;
+    if (aMember !== bMember) return aMember ? -1 : 1;
+    return a[i]! < b[i]! ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
 /** A total order on paths: element-wise by string, a prefix before its extensions. */
 export function comparePaths(a: readonly string[], b: readonly string[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
