@@ -79,7 +79,9 @@ export class Cluster implements TimelineCore<ActResult> {
 
   /** Applies one user action or fault now. Never throws for bad input: the result says what went wrong. */
   perform(action: UserAction): ActResult {
-    const eventId = this.ctx.trace.emit('user', { kind: 'user.action', action: action.type, detail: describeAction(action) }, null);
+    // The command line as typed, when kubectl made the action ("kubectl scale deployment web --replicas=5").
+    const command = 'command' in action && typeof action.command === 'string' && action.command ? action.command.slice(0, 1000) : undefined;
+    const eventId = this.ctx.trace.emit('user', { kind: 'user.action', action: action.type, detail: command ?? describeAction(action) }, null);
     const result: ActResult = { ok: true, messages: [], results: [], errors: [], eventId };
     const previous = this.ctx.trace.cause;
     this.ctx.trace.cause = eventId;
