@@ -5,9 +5,22 @@
  * Resource names follow kubectl: a kind ("Deployment"), a resource ("deployments") or a short name ("deploy").
  */
 
-/** `kubectl apply` (server-side apply) or `kubectl create` of one or more YAML documents. */
-export interface ApplyAction {
+/** What every kubectl-like action may carry. */
+export interface KubectlCommandLine {
+  /** The command line that produced the action ("kubectl scale deployment web --replicas=5"): the trace shows it. */
+  command?: string;
+  /** `--dry-run=server`: the api-server checks and answers, and persists nothing. */
+  dryRun?: boolean;
+}
+
+/**
+ * `kubectl apply` (server-side apply) or `kubectl create` of one or more YAML documents; with `replace`, a PUT of
+ * each (`kubectl replace`, `kubectl edit`: the object as given, with its resourceVersion when it has one).
+ */
+export interface ApplyAction extends KubectlCommandLine {
   type: 'apply' | 'create';
+  /** PUT each document instead (kubectl replace/edit). Only with type 'apply'. */
+  replace?: boolean;
   /** YAML text, several documents separated by `---`, or already parsed objects. */
   manifests: string | object[];
   /** managedFields manager; default "kubectl". */
@@ -22,18 +35,18 @@ export interface ObjectTarget {
   namespace?: string;
 }
 
-export interface DeleteAction extends ObjectTarget {
+export interface DeleteAction extends ObjectTarget, KubectlCommandLine {
   type: 'delete';
   propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
   gracePeriodSeconds?: number;
 }
 
-export interface ScaleAction extends ObjectTarget {
+export interface ScaleAction extends ObjectTarget, KubectlCommandLine {
   type: 'scale';
   replicas: number;
 }
 
-export interface PatchAction extends ObjectTarget {
+export interface PatchAction extends ObjectTarget, KubectlCommandLine {
   type: 'patch';
   patchType?: 'merge' | 'json' | 'strategic';
   patch: unknown;
@@ -42,14 +55,14 @@ export interface PatchAction extends ObjectTarget {
 }
 
 /** `kubectl rollout undo|pause|resume|restart deployment/<name>`. */
-export interface RolloutAction extends ObjectTarget {
+export interface RolloutAction extends ObjectTarget, KubectlCommandLine {
   type: 'rollout';
   op: 'undo' | 'pause' | 'resume' | 'restart';
   toRevision?: number;
 }
 
 /** `kubectl cordon|uncordon|drain <node>`. */
-export interface NodeAction {
+export interface NodeAction extends KubectlCommandLine {
   type: 'cordon' | 'uncordon' | 'drain';
   node: string;
 }
