@@ -4,7 +4,10 @@
  * by the action's `user.action` event, so every loop's work walks back to "you applied deployment/web".
  *
  * Apply is all-or-nothing (unlike kubectl, for the editor's sake): every document is first sent with server-side
- * dry-run, and nothing is written unless all of them pass. Sources: kubectl `pkg/cmd/{apply,delete,scale,patch,
+ * dry-run, and nothing is written unless all of them pass. A refused apply is still in the trace: the failing dry
+ * runs are sent again traced, so the `user.action` is followed by the `api.request`/`api.response` that refused it.
+ * Actions from the console's kubectl (src/kubectl) carry `dryRun` (`--dry-run=server`: every request is a dry run)
+ * and `replace` (PUT, for `kubectl replace`/`kubectl edit`). Sources: kubectl `pkg/cmd/{apply,delete,scale,patch,
  * rollout,drain}`, `pkg/polymorphichelpers/rollback.go`.
  */
 import type { KubeObject } from '../api/object.ts';
@@ -43,12 +46,15 @@ export class Kubectl {
       return;
     }
     const create = action.type === 'create';
+    const replace = !create && action.replace === true;
+    const dryRunAll = action.dryRun === true;
     const manager = action.fieldManager ?? KUBECTL_MANAGER;
     const requestFor = (obj: KubeObject, dryRun: boolean): ApiRequest => {
-      const base = { apiVersion: obj.apiVersion, kind: obj.kind, user: KUBECTL_MANAGER, fieldManager: manager, dryRun };
+      const base = { apiVersion: obj.apiVersion, kind: obj.kind, user: KUBECTL_MANAGER, fieldManager: manager, dryRun: dryRun || dryRunAll };
       // kubectl sends namespaced objects to the context's namespace ("default") unless the manifest names one.
       const info = this.infoFor(obj);
       const ns = typeof obj.metadata?.namespace === 'string' ? obj.metadata.namespace : info?.namespaced ? 'default' : undefined;
+      if (replace) return { ...base, verb: 'update', namespace: ns, name: String(obj.metadata?.name ?? ''), body: obj };
       return create
         ? { ...base, verb: 'create', namespace: ns, body: obj }
         : { ...base, verb: 'patch', namespace: ns, name: String(obj.metadata?.name ?? ''), patchType: 'application/apply-patch+yaml', body: obj, force: action.force ?? false };
@@ -66,7 +72,11 @@ export class Kubectl {
         return;
       }
       const res = this.call(requestFor(obj, true), false);
-      if (!res.ok && !this.dependsOnEarlier(res.status, obj, objects.slice(0, index))) failures.push({ index, status: res.status });
+      if (!res.ok && !this.dependsOnEarlier(res.status, obj, objects.slice(0, index))) {
+        // Sent again, traced, so the refusal is in the trace (a dry run changes nothing: same answer).
+        const traced = this.call(requestFor(obj, true));
+        failures.push({ index, status: traced.ok ? res.status : traced.status });
+      }
     });
     if (failures.length) {
       for (const f of failures) {
@@ -87,7 +97,8 @@ export class Kubectl {
         outcome.ref = refOf(res.object);
         outcome.outcome = !before ? 'created' : before.metadata.resourceVersion === res.object.metadata.resourceVersion ? 'unchanged' : 'configured';
         if (create) outcome.outcome = 'created';
-        result.messages.push(`${this.display(res.object)} ${outcome.outcome}`);
+        if (replace) outcome.outcome = 'replaced';
+        result.messages.push(`${this.display(res.object)} ${outcome.outcome}${dryRunAll ? ' (server dry run)' : ''}`);
       }
       result.results.push(outcome);
     });
@@ -99,7 +110,8 @@ export class Kubectl {
     const req: ApiRequest = { verb: 'delete', apiVersion: apiVersionOf(info), kind: info.kind, namespace: this.ns(info, action.namespace), name: action.name, user: KUBECTL_MANAGER };
     if (action.propagationPolicy) req.propagationPolicy = action.propagationPolicy;
     if (action.gracePeriodSeconds !== undefined) req.gracePeriodSeconds = action.gracePeriodSeconds;
-    this.simple(req, info, `${display(info, action.name)} deleted`, 'deleted', result);
+    if (action.dryRun) req.dryRun = true;
+    this.simple(req, info, `${display(info, action.name)} deleted${action.dryRun ? ' (server dry run)' : ''}`, 'deleted', result);
   }
 
   scale(action: ScaleAction, result: ActResult): void {
@@ -114,7 +126,8 @@ export class Kubectl {
       verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: this.ns(info, action.namespace), name: action.name,
       subresource: 'scale', patchType: 'application/merge-patch+json', body: { spec: { replicas: action.replicas } }, user: KUBECTL_MANAGER, fieldManager: KUBECTL_MANAGER,
     };
-    this.simple(req, info, `${display(info, action.name)} scaled`, 'scaled', result);
+    if (action.dryRun) req.dryRun = true;
+    this.simple(req, info, `${display(info, action.name)} scaled${action.dryRun ? ' (server dry run)' : ''}`, 'scaled', result);
   }
 
   patch(action: PatchAction, result: ActResult): void {
@@ -130,7 +143,8 @@ export class Kubectl {
       patchType: types[action.patchType ?? 'strategic']!, body: action.patch, user: KUBECTL_MANAGER, fieldManager: action.fieldManager ?? 'kubectl-patch',
     };
     if (action.subresource) req.subresource = action.subresource;
-    this.simple(req, info, `${display(info, action.name)} patched`, 'patched', result);
+    if (action.dryRun) req.dryRun = true;
+    this.simple(req, info, `${display(info, action.name)} patched${action.dryRun ? ' (server dry run)' : ''}`, 'patched', result);
   }
 
   rollout(action: RolloutAction, result: ActResult): void {
