@@ -43,6 +43,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/worker/**', '**/ui/**', '**/cli/**', 'react', 'react-dom', 'zustand', '@xyflow/*', 'monaco-editor'], message: 'src/sim imports nothing from worker, ui or cli (not even types).' },
+            { group: ['**/kubectl/**', '**/lessons/**', '**/serve/**'], message: 'src/sim is the bottom room: kubectl, lessons and serve build on it, never the reverse.' },
             { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/sim runs in the browser too: no Node modules.' },
           ],
         },
@@ -62,7 +63,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/worker/**', '**/ui/**', '**/cli/**'], message: 'src/sim imports nothing from worker, ui or cli.' }] },
+        { patterns: [{ group: ['**/worker/**', '**/ui/**', '**/cli/**', '**/kubectl/**', '**/lessons/**'], message: 'src/sim imports nothing from worker, ui, cli, kubectl or lessons.' }] },
       ],
       'no-restricted-globals': ['error', ...simBannedGlobals.filter((g) => !['performance', 'process', 'Date'].includes(g.name))],
     },
@@ -71,6 +72,36 @@ export default tseslint.config(
     // The one place that turns virtual milliseconds into RFC 3339 text.
     files: ['src/sim/engine/clock.ts', 'src/sim/controllers/cronjob/cron-schedule.ts'],
     rules: { 'no-restricted-globals': ['error', ...simBannedGlobals.filter((g) => g.name !== 'Date')] },
+  },
+  {
+    // The rooms above the simulation (DESIGN.md): kubectl as a program, and lessons. Pure like src/sim: they run in the
+    // page's worker and in Node alike. Lessons may use kubectl (a task typed as a command), never the reverse.
+    files: ['src/kubectl/**/*.ts', 'src/lessons/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/worker/**', '**/ui/**', '**/cli/**', 'react', 'react-dom', 'zustand'], message: 'kubectl and lessons are pure rooms: nothing from worker, ui or cli.' },
+            { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'kubectl and lessons run in the browser too: no Node modules.' },
+          ],
+        },
+      ],
+      // Date may parse and print timestamps (kubectl's ages, RFC 3339); it may not read the wall clock.
+      'no-restricted-globals': ['error', ...simBannedGlobals.filter((g) => g.name !== 'Date')],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Deterministic rooms: no Math.random.' },
+        { object: 'Date', property: 'now', message: 'Deterministic rooms read virtual time (KubectlTarget.now, the simulation), never the wall clock.' },
+      ],
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'new Date() reads the wall clock: use virtual time.' }],
+    },
+  },
+  {
+    files: ['src/kubectl/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/lessons/**', '**/worker/**', '**/ui/**', '**/cli/**', 'react', 'react-dom', 'zustand', 'node:*', 'fs', 'path', 'os', 'child_process'], message: 'kubectl imports sim only (lessons build on kubectl); it runs in the browser: no Node modules.' }] }] },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
@@ -82,6 +113,7 @@ export default tseslint.config(
             { group: ['**/sim/**', '!**/sim/**/*.d.ts'], message: 'src/ui talks to the simulation only through src/worker/protocol.ts.' },
             { group: ['**/worker/**', '!**/worker/protocol.ts'], message: 'src/ui talks to the worker only through src/worker/protocol.ts.' },
             { group: ['**/cli/**'], message: 'src/ui does not use the CLI.' },
+            { group: ['../../lessons/**', '../../kubectl/**', '../../../lessons/**', '../../../kubectl/**'], message: 'src/ui reaches lessons and kubectl only through the worker protocol (src/ui/lessons is the page\'s side).' },
           ],
         },
       ],
