@@ -19,14 +19,21 @@ export interface ValidateCommand {
   file: string;
   json: boolean;
 }
+/** `lesson check [files…]`: no files means every lessons/*.yaml. */
+export interface LessonCheckCommand {
+  command: 'lesson-check';
+  files: string[];
+  json: boolean;
+  color?: boolean;
+}
 export interface HelpCommand {
   command: 'help';
-  topic?: 'run' | 'validate';
+  topic?: 'run' | 'validate' | 'lesson';
 }
 export interface VersionCommand {
   command: 'version';
 }
-export type Command = RunCommand | ValidateCommand | HelpCommand | VersionCommand;
+export type Command = RunCommand | ValidateCommand | LessonCheckCommand | HelpCommand | VersionCommand;
 
 export type ParseArgsResult = { ok: true; command: Command } | { ok: false; error: string };
 
@@ -37,11 +44,12 @@ export function parseArgs(argv: readonly string[]): ParseArgsResult {
   const [first, ...rest] = argv;
   if (first === undefined || isHelp(first) || first === 'help') {
     const topic = first === 'help' ? rest[0] : undefined;
-    if (topic !== undefined && topic !== 'run' && topic !== 'validate') return { ok: false, error: `no help for "${topic}"` };
+    if (topic !== undefined && topic !== 'run' && topic !== 'validate' && topic !== 'lesson') return { ok: false, error: `no help for "${topic}"` };
     return { ok: true, command: { command: 'help', ...(topic ? { topic } : {}) } };
   }
   if (first === '--version' || first === '-v') return { ok: true, command: { command: 'version' } };
-  if (first !== 'run' && first !== 'validate') return { ok: false, error: `unknown command "${first}" (expected run or validate)` };
+  if (first === 'lesson') return parseLessonArgs(rest);
+  if (first !== 'run' && first !== 'validate') return { ok: false, error: `unknown command "${first}" (expected run, validate or lesson)` };
   if (rest.some(isHelp)) return { ok: true, command: { command: 'help', topic: first } };
 
   const files: string[] = [];
@@ -102,4 +110,20 @@ export function parseArgs(argv: readonly string[]): ParseArgsResult {
   const file = files[0]!;
   if (first === 'validate') return { ok: true, command: { command: 'validate', file, json: flags.json ?? false } };
   return { ok: true, command: { ...(flags as Omit<RunCommand, 'command' | 'file'>), command: 'run', file } };
+}
+
+/** `lesson check [files…] [--json] [--color|--no-color]`. */
+function parseLessonArgs(rest: readonly string[]): ParseArgsResult {
+  const [sub, ...args] = rest;
+  if (sub === undefined || isHelp(sub)) return { ok: true, command: { command: 'help', topic: 'lesson' } };
+  if (sub !== 'check') return { ok: false, error: `unknown lesson command "${sub}" (expected check)` };
+  if (args.some(isHelp)) return { ok: true, command: { command: 'help', topic: 'lesson' } };
+  const cmd: LessonCheckCommand = { command: 'lesson-check', files: [], json: false };
+  for (const arg of args) {
+    if (arg === '--json') cmd.json = true;
+    else if (arg === '--color' || arg === '--no-color') cmd.color = arg === '--color';
+    else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown flag ${arg.split('=')[0]}` };
+    else cmd.files.push(arg);
+  }
+  return { ok: true, command: cmd };
 }

@@ -1,15 +1,17 @@
-/** The text of `loopscope --help`, `loopscope run --help` and `loopscope validate --help`. */
+/** The text of `loopscope --help`, `loopscope run --help`, `loopscope validate --help` and `loopscope lesson --help`. */
 
 export const MAIN_HELP = `loopscope: run Kubernetes reconciliation scenarios headless
 
 Usage:
   loopscope run <scenario.yaml> [--until <duration>] [--trace <file.jsonl>] [--json] [--quiet] [--verbose]
   loopscope validate <scenario.yaml> [--json]
-  loopscope --help | run --help | validate --help
+  loopscope lesson check [lesson.yaml…] [--json]
+  loopscope --help | run --help | validate --help | lesson --help
 
 Commands:
   run        Play the scenario on the simulated cluster, print the timeline, check its expectations.
   validate   Check the scenario file without running it.
+  lesson     lesson check: play each lesson with its reference answers and solutions, and each task without.
 
 Exit codes:
   0  every expectation passed (validate: the file is valid)
@@ -18,6 +20,7 @@ Exit codes:
   3  internal error (the simulation could not be started)
 
 Scenario format: docs/scenario-format.md (JSON schema: docs/scenario.schema.json).
+Lesson format: docs/lesson-format.md (JSON schema: docs/lesson.schema.json).
 From a checkout: npx loopscope ...  or  npm run loopscope -- ...
 `;
 
@@ -46,4 +49,14 @@ export const VALIDATE_HELP = `loopscope validate <scenario.yaml> [--json]
 
 Parses and checks the scenario (YAML syntax, the format, durations, regexes, targets) without running it.
 Prints every problem as "<file>: line L, column C: <path>: <message>" and exits 2, or exits 0 when valid.
+`;
+
+export const LESSON_HELP = `loopscope lesson check [lesson.yaml…] [--json] [--color|--no-color]
+
+Checks lessons as tests (default: every lessons/*.yaml). For each step: answers its question right and plays the
+reveal (which must complete), performs the task's reference solution and plays until its checks hold; and plays
+each task again from the same state without its solution, when its checks must NOT hold (a check that cannot fail
+is a defect). Prints a line per step ("✓ lesson/step-2: …") and the totals as the last line "N passed, M failed".
+
+Exit codes: 0 every step passed, 1 a step failed, 2 a lesson file or a flag is invalid.
 `;

@@ -1,7 +1,8 @@
 /**
  * `loopscope`: the headless runner. `run` plays a scenario file on the simulated cluster, prints the timeline and
  * the expectation results, and exits 0 (all passed), 1 (an expectation failed) or 2 (the file or a flag is
- * invalid); `validate` only checks the file. bin/loopscope.js calls {@link runCli}.
+ * invalid); `validate` only checks the file; `lesson check` plays lessons as tests (lesson-check.ts).
+ * bin/loopscope.js calls {@link runCli}.
  */
 import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +12,8 @@ import { runScenario } from '../sim/scenario/run-scenario.ts';
 import type { CreateHost, ScenarioHost } from '../sim/scenario/scenario-host.ts';
 import type { Scenario } from '../sim/scenario/scenario.ts';
 import { parseArgs, type RunCommand } from './args.ts';
-import { MAIN_HELP, RUN_HELP, VALIDATE_HELP } from './help.ts';
+import { LESSON_HELP, MAIN_HELP, RUN_HELP, VALIDATE_HELP } from './help.ts';
+import { lessonCheck } from './lesson-check.ts';
 import { loadSimulationHost } from './host.ts';
 import { choosePaint } from './paint.ts';
 import { formatReport } from './report.ts';
@@ -52,7 +54,7 @@ export async function runCli(argv: readonly string[], deps: Partial<CliDeps> = {
   const cmd = parsed.command;
   switch (cmd.command) {
     case 'help':
-      io.out(cmd.topic === 'run' ? RUN_HELP : cmd.topic === 'validate' ? VALIDATE_HELP : MAIN_HELP);
+      io.out(cmd.topic === 'run' ? RUN_HELP : cmd.topic === 'validate' ? VALIDATE_HELP : cmd.topic === 'lesson' ? LESSON_HELP : MAIN_HELP);
       return EXIT_OK;
     case 'version':
       io.out('loopscope 0.1.0\n');
@@ -67,6 +69,8 @@ export async function runCli(argv: readonly string[], deps: Partial<CliDeps> = {
     }
     case 'run':
       return run(cmd, io);
+    case 'lesson-check':
+      return lessonCheck(cmd, io);
   }
 }
 

@@ -57,7 +57,7 @@ export class LiveCheck {
     switch (x.kind) {
       case 'event': {
         const n = this.matches.length;
-        const passed = x.happened ? n > 0 : n === 0;
+        const passed = x.count ? n >= x.count.min && (x.count.max === undefined || n <= x.count.max) : x.happened ? n > 0 : n === 0;
         const message = n > 0 ? `happened at ${formatDuration(sim.trace.get(this.matches[0]!)?.time ?? sim.now)}` : `no ${x.event.reason} event since the step opened`;
         return { passed, message, traceIds: this.matches.slice(0, 20) };
       }

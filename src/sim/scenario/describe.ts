@@ -63,7 +63,8 @@ export function describeExpectation(e: Expectation): string {
       const m = e.event;
       const what = [m.type, m.reason].filter(Boolean).join(' ');
       const on = m.object ? ` on ${m.object}` : '';
-      return `${when}event ${what}${on} ${e.happened ? 'happened' : 'never happened'}${range}`;
+      const times = e.count ? (e.count.max === undefined ? ` at least ${e.count.min} times` : e.count.min === e.count.max ? ` exactly ${e.count.min} times` : ` ${e.count.min}..${e.count.max} times`) : '';
+      return `${when}event ${what}${on} ${e.happened ? `happened${times}` : 'never happened'}${range}`;
     }
     case 'trace': {
       const { kind, ...rest } = e.match;

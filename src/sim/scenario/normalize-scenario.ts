@@ -179,7 +179,8 @@ function toExpectation(e: ExpectationFile, path: PropertyKey[], issues: Normaliz
   }
   if (e.event !== undefined) {
     if (e.event.message !== undefined) checkRegex(e.event.message, [...path, 'event', 'message'], issues);
-    return { kind: 'event', event: e.event, happened: e.happened ?? true, ...within, ...time };
+    const count = e.count ? { count: toCount(e.count, path, issues) } : {};
+    return { kind: 'event', event: e.event, happened: e.happened ?? true, ...count, ...within, ...time };
   }
   if (e.trace !== undefined) {
     const count = toCount(e.count ?? {}, path, issues);

@@ -9,7 +9,7 @@ import type { Document, LineCounter, Node } from 'yaml';
 import { libraries } from '../libraries.ts';
 import { duplicateKey, firstAlias, MAX_ALIAS_COUNT, MAX_ERRORS, MAX_SCENARIO_CHARS, MAX_SCENARIO_LINES, tooDeep } from '../yaml/yaml-guards.ts';
 import type { z } from './zod.ts';
-import { scenarioSchema, type ScenarioFile } from './scenario-schema.ts';
+import { scenarioSchema } from './scenario-schema.ts';
 import { checkManifests, type ManifestsSite } from './check-manifests.ts';
 import { normalizeScenario } from './normalize-scenario.ts';
 import type { Scenario } from './scenario.ts';
@@ -39,16 +39,29 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Parses and validates a scenario. Never throws. */
-export function parseScenario(text: string): ParseScenarioResult {
+/** A YAML file loaded under the guards, with a way to locate a path of its data in the text. */
+export interface LoadedYaml {
+  doc: Document;
+  data: unknown;
+  text: string;
+  lineCounter: LineCounter;
+  locate(path: readonly PropertyKey[]): { line: number; col: number };
+}
+
+/**
+ * Reads YAML text under the guards every loopscope file shares (size, lines, nesting, duplicate keys, alias
+ * expansion). `what` names the file kind in messages ("a scenario"). Never throws.
+ */
+export function loadYamlFile(text: string, what = 'a scenario'): { ok: true; loaded: LoadedYaml } | { ok: false; errors: ScenarioError[] } {
+  const failed = (line: number, column: number, message: string) => ({ ok: false as const, errors: [{ line, column, path: '', message }] });
   if (text.length > MAX_SCENARIO_CHARS) {
-    return fail(1, 1, '', `the file is ${text.length} characters; a scenario may have at most ${MAX_SCENARIO_CHARS}`);
+    return failed(1, 1, `the file is ${text.length} characters; ${what} may have at most ${MAX_SCENARIO_CHARS}`);
   }
   let lines = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-  if (lines > MAX_SCENARIO_LINES) return fail(MAX_SCENARIO_LINES + 1, 1, '', `the file has ${lines} lines; a scenario may have at most ${MAX_SCENARIO_LINES}`);
+  if (lines > MAX_SCENARIO_LINES) return failed(MAX_SCENARIO_LINES + 1, 1, `the file has ${lines} lines; ${what} may have at most ${MAX_SCENARIO_LINES}`);
   const deep = tooDeep(text);
-  if (deep) return fail(deep.line, deep.column, '', deep.message);
+  if (deep) return failed(deep.line, deep.column, deep.message);
   const { LineCounter, parseDocument } = libraries().yaml;
   const lineCounter = new LineCounter();
   // uniqueKeys is quadratic in the keys of a mapping (50,000 keys: a minute); duplicateKey() is linear.
@@ -67,7 +80,7 @@ export function parseScenario(text: string): ParseScenarioResult {
   const dup = duplicateKey(doc);
   if (dup) {
     const pos = lineCounter.linePos(dup.offset);
-    return fail(pos.line, pos.col, '', `Map keys must be unique: "${dup.key}" appears twice`);
+    return failed(pos.line, pos.col, `Map keys must be unique: "${dup.key}" appears twice`);
   }
   let data: unknown;
   try {
@@ -75,47 +88,62 @@ export function parseScenario(text: string): ParseScenarioResult {
   } catch (e) {
     const at = firstAlias(doc);
     const pos = at ? lineCounter.linePos(at) : { line: 1, col: 1 };
-    return fail(pos.line, pos.col, '', `${(e as Error).message} (aliases may expand at most ${MAX_ALIAS_COUNT} times)`);
+    return failed(pos.line, pos.col, `${(e as Error).message} (aliases may expand at most ${MAX_ALIAS_COUNT} times)`);
   }
   const locate = (path: readonly PropertyKey[]): { line: number; col: number } => {
     const offset = offsetOf(doc, path);
     return offset === undefined ? { line: 1, col: 1 } : lineCounter.linePos(offset);
   };
-  const parsed = scenarioSchema.safeParse(data);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      errors: flattenIssues(parsed.error.issues.slice(0, MAX_ERRORS)).slice(0, MAX_ERRORS).map((i) => {
-        const pos = locate(i.path);
-        return { line: pos.line, column: pos.col, path: formatPath(i.path), message: i.message };
-      }),
-    };
-  }
-  const { scenario, issues } = normalizeScenario(parsed.data, (path) => locate(path).line);
-  if (issues.length > 0) {
-    return {
-      ok: false,
-      errors: issues.map((i) => {
-        const pos = locate(i.path);
-        return { line: pos.line, column: pos.col, path: formatPath(i.path), message: i.message };
-      }),
-    };
-  }
-  const manifestIssues = checkManifests(manifestSites(parsed.data, doc, text, lineCounter));
-  if (manifestIssues.length > 0) {
-    return {
-      ok: false,
-      errors: manifestIssues.map((i) => {
-        const pos = i.line !== undefined ? { line: i.line, col: i.column ?? 1 } : locate(i.path);
-        return { line: pos.line, column: pos.col, path: formatPath(i.path), message: i.message };
-      }),
-    };
-  }
-  return { ok: true, scenario };
+  return { ok: true, loaded: { doc, data, text, lineCounter, locate } };
 }
 
-function fail(line: number, column: number, path: string, message: string): ParseScenarioResult {
-  return { ok: false, errors: [{ line, column, path, message }] };
+/** zod issues of a failed parse, located in the file (unions flattened to the branch the author meant). */
+export function locatedIssues(loaded: LoadedYaml, issues: readonly z.core.$ZodIssue[]): ScenarioError[] {
+  return flattenIssues(issues.slice(0, MAX_ERRORS))
+    .slice(0, MAX_ERRORS)
+    .map((i) => located(loaded, i.path, i.message));
+}
+
+/** One located error at `path`. */
+export function located(loaded: LoadedYaml, path: readonly PropertyKey[], message: string): ScenarioError {
+  const pos = loaded.locate(path);
+  return { line: pos.line, column: pos.col, path: formatPath(path), message };
+}
+
+/** Checks the manifests at each of `paths` (see check-manifests.ts), located in the file. */
+export function checkManifestsAt(loaded: LoadedYaml, paths: PropertyKey[][]): ScenarioError[] {
+  return checkManifests(manifestSites(paths, loaded.doc, loaded.text, loaded.lineCounter)).map((i) => {
+    const pos = i.line !== undefined ? { line: i.line, col: i.column ?? 1 } : loaded.locate(i.path);
+    return { line: pos.line, column: pos.col, path: formatPath(i.path), message: i.message };
+  });
+}
+
+/** Where the manifests of the set-up and of apply/create actions are, for {@link checkManifestsAt}. */
+export function manifestPaths(manifests: unknown, actions: ReadonlyArray<Record<string, unknown>> | undefined, base: PropertyKey[] = []): PropertyKey[][] {
+  const out: PropertyKey[][] = [];
+  if (manifests !== undefined) out.push([...base, 'manifests']);
+  (actions ?? []).forEach((a, i) => {
+    for (const verb of ['apply', 'create'] as const) {
+      const body = a[verb];
+      if (body === undefined) continue;
+      out.push(typeof body === 'object' && body !== null && !Array.isArray(body) && 'manifests' in body ? [...base, 'actions', i, verb, 'manifests'] : [...base, 'actions', i, verb]);
+    }
+  });
+  return out;
+}
+
+/** Parses and validates a scenario. Never throws. */
+export function parseScenario(text: string): ParseScenarioResult {
+  const read = loadYamlFile(text);
+  if (!read.ok) return read;
+  const loaded = read.loaded;
+  const parsed = scenarioSchema.safeParse(loaded.data);
+  if (!parsed.success) return { ok: false, errors: locatedIssues(loaded, parsed.error.issues) };
+  const { scenario, issues } = normalizeScenario(parsed.data, (path) => loaded.locate(path).line);
+  if (issues.length > 0) return { ok: false, errors: issues.map((i) => located(loaded, i.path, i.message)) };
+  const manifestIssues = checkManifestsAt(loaded, manifestPaths(parsed.data.manifests, parsed.data.actions));
+  if (manifestIssues.length > 0) return { ok: false, errors: manifestIssues };
+  return { ok: true, scenario };
 }
 
 interface FlatIssue {
@@ -180,17 +208,8 @@ function offsetOf(doc: Document, path: readonly PropertyKey[]): number | undefin
 }
 
 /** Every place the file holds manifests, with how to map their text lines onto the file's. */
-function manifestSites(file: ScenarioFile, doc: Document, text: string, lineCounter: LineCounter): ManifestsSite[] {
+function manifestSites(candidates: PropertyKey[][], doc: Document, text: string, lineCounter: LineCounter): ManifestsSite[] {
   const { isScalar } = libraries().yaml;
-  const candidates: PropertyKey[][] = [];
-  if (file.manifests !== undefined) candidates.push(['manifests']);
-  (file.actions ?? []).forEach((a, i) => {
-    for (const verb of ['apply', 'create'] as const) {
-      const body = a[verb];
-      if (body === undefined) continue;
-      candidates.push(typeof body === 'object' && !Array.isArray(body) && 'manifests' in body ? ['actions', i, verb, 'manifests'] : ['actions', i, verb]);
-    }
-  });
   const lines = text.split('\n');
   const sites: ManifestsSite[] = [];
   for (const path of candidates) {
@@ -210,4 +229,3 @@ function manifestSites(file: ScenarioFile, doc: Document, text: string, lineCoun
   }
   return sites;
 }
-

@@ -183,7 +183,10 @@ export class ScenarioRun {
           if (list) list.push(e);
           else fightEvents.set(p, [e]);
         }
-        if (x.kind === 'event' && matchesEvent(e, x.event)) {
+        if (x.kind === 'event' && x.count && matchesEvent(e, x.event)) {
+          p.matches.push(e.id);
+          if (x.count.max !== undefined && p.matches.length > x.count.max) this.decide(p, false, `more than ${x.count.max} matching events`, p.matches);
+        } else if (x.kind === 'event' && matchesEvent(e, x.event)) {
           if (x.happened) this.decide(p, true, `happened at ${formatDuration(e.time)}`, [e.id]);
           else this.decide(p, false, `happened at ${formatDuration(e.time)}: ${eventText(e)}`, [e.id]);
         } else if (x.kind === 'trace' && matchesTrace(e, x.match)) {
@@ -244,7 +247,11 @@ export class ScenarioRun {
         if (r.ok) this.decide(p, true, r.message, r.traceIds);
         else if (due || atTime) this.decide(p, false, x.by !== undefined ? `still not by ${formatDuration(x.by)}: ${r.message}` : r.message, r.traceIds);
       } else if (due) {
-        if (x.kind === 'event') {
+        if (x.kind === 'event' && x.count) {
+          const n = p.matches.length;
+          const ok = n >= x.count.min && (x.count.max === undefined || n <= x.count.max);
+          this.decide(p, ok, `${n} matching ${x.event.reason} event${n === 1 ? '' : 's'}`, p.matches.slice(0, 20));
+        } else if (x.kind === 'event') {
           if (x.happened) this.decide(p, false, `no ${x.event.reason} event up to ${formatDuration(Math.min(now, p.deadline))}`, []);
           else this.decide(p, true, `no ${x.event.reason} event`, []);
         } else if (x.kind === 'fight') {

@@ -158,41 +158,60 @@ export const faultSchema = z.discriminatedUnion('type', [
 export const ACTION_KEYS = ['apply', 'create', 'delete', 'scale', 'patch', 'rollout', 'cordon', 'uncordon', 'drain', 'addNode', 'setLoad', 'gitCommit', 'fault'] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 
+/** The verbs of an action, of which it has exactly one, and `expectError`. */
+const actionVerbs = {
+  apply: z.optional(applyBody),
+  create: z.optional(applyBody),
+  delete: z.optional(deleteBody),
+  scale: z.optional(scaleBody),
+  patch: z.optional(patchBody),
+  rollout: z.optional(rolloutBody),
+  cordon: z.optional(nonEmpty()),
+  uncordon: z.optional(nonEmpty()),
+  drain: z.optional(nonEmpty()),
+  addNode: z.optional(addNodeBody),
+  setLoad: z.optional(setLoadBody),
+  gitCommit: z.optional(gitCommitBody),
+  fault: z.optional(faultSchema),
+  expectError: optional(z.union([z.boolean(), z.string()]), 'The action must fail (true), or fail with a message matching this regex.'),
+};
+
+const exactlyOneVerb = z.superRefine((a: Partial<Record<ActionKey, unknown>>, ctx) => {
+  const present = ACTION_KEYS.filter((k) => a[k] !== undefined);
+  if (present.length !== 1) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        present.length === 0
+          ? `an action needs one of: ${ACTION_KEYS.join(', ')}`
+          : `an action has exactly one of ${ACTION_KEYS.join(', ')} (found ${present.join(', ')})`,
+    });
+  }
+});
+
 export const actionSchema = z
-  .strictObject({
-    at: durationSchema.clone().register(z.globalRegistry, { description: 'Virtual time at which the action runs.' }),
-    apply: z.optional(applyBody),
-    create: z.optional(applyBody),
-    delete: z.optional(deleteBody),
-    scale: z.optional(scaleBody),
-    patch: z.optional(patchBody),
-    rollout: z.optional(rolloutBody),
-    cordon: z.optional(nonEmpty()),
-    uncordon: z.optional(nonEmpty()),
-    drain: z.optional(nonEmpty()),
-    addNode: z.optional(addNodeBody),
-    setLoad: z.optional(setLoadBody),
-    gitCommit: z.optional(gitCommitBody),
-    fault: z.optional(faultSchema),
-    expectError: optional(z.union([z.boolean(), z.string()]), 'The action must fail (true), or fail with a message matching this regex.'),
-  })
-  .check(
-    z.superRefine((a, ctx) => {
-      const present = ACTION_KEYS.filter((k) => a[k] !== undefined);
-      if (present.length !== 1) {
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            present.length === 0
-              ? `an action needs one of: ${ACTION_KEYS.join(', ')}`
-              : `an action has exactly one of ${ACTION_KEYS.join(', ')} (found ${present.join(', ')})`,
-        });
-      }
-    }),
-  );
+  .strictObject({ at: durationSchema.clone().register(z.globalRegistry, { description: 'Virtual time at which the action runs.' }), ...actionVerbs })
+  .check(exactlyOneVerb);
+
+/** An action timed from a moment other than time 0 (a lesson step's opening): `after: 2s`, default at once. */
+export const relativeActionSchema = z
+  .strictObject({ after: optional(durationSchema, 'Time after the moment the actions start (default 0s).'), ...actionVerbs })
+  .check(exactlyOneVerb);
 
 const timeWindow = z.tuple([durationSchema, durationSchema]).register(z.globalRegistry, { description: '[from, to], inclusive.' });
 const count = z.strictObject({ min: z.optional(z.int().check(z.nonnegative())), max: z.optional(z.int().check(z.nonnegative())) });
+
+/** A Kubernetes Event (`kubectl get events` row): reason and any of type, object, reportingController, message. */
+export const eventMatcherSchema = z.strictObject({
+  reason: nonEmpty(),
+  type: z.optional(z.enum(['Normal', 'Warning'])),
+  object: z.optional(z.string()),
+  reportingController: z.optional(z.string()),
+  message: optional(z.string(), 'Regex the message must match.'),
+});
+
+/** A trace pattern: `kind` and any field of the event (src/sim/trace/trace-event.ts). */
+export const traceMatcherSchema = z.looseObject({ kind: nonEmpty(), actor: z.optional(z.string()) });
 
 export const expectationSchema = z
   .strictObject({
@@ -204,18 +223,10 @@ export const expectationSchema = z
     equals: z.optional(z.unknown()),
     matches: z.optional(z.string()),
     exists: z.optional(z.boolean()),
-    event: z.optional(
-      z.strictObject({
-        reason: nonEmpty(),
-        type: z.optional(z.enum(['Normal', 'Warning'])),
-        object: z.optional(z.string()),
-        reportingController: z.optional(z.string()),
-        message: optional(z.string(), 'Regex the message must match.'),
-      }),
-    ),
+    event: z.optional(eventMatcherSchema),
     happened: z.optional(z.boolean()),
     between: z.optional(timeWindow),
-    trace: z.optional(z.looseObject({ kind: nonEmpty(), actor: z.optional(z.string()) })),
+    trace: z.optional(traceMatcherSchema),
     count: z.optional(count),
     converged: z.optional(z.literal(true)),
     from: optional(durationSchema, 'Nothing before this time counts: trace windows start here, state checks are not decided before it.'),
@@ -268,7 +279,8 @@ export const expectationSchema = z
       if (kind === 'fight' && (e.live === undefined) === (e.happened === undefined)) ctx.addIssue({ code: 'custom', message: 'a fight expectation needs exactly one of: live: true|false, happened: true|false' });
       if (kind !== 'fight' && e.live !== undefined) ctx.addIssue({ code: 'custom', path: ['live'], message: 'live applies to fight expectations' });
       if (kind !== 'event' && kind !== 'fight' && e.happened !== undefined) ctx.addIssue({ code: 'custom', path: ['happened'], message: 'happened applies to event and fight expectations' });
-      if (kind !== 'trace' && kind !== 'objects' && e.count !== undefined) ctx.addIssue({ code: 'custom', path: ['count'], message: 'count applies to trace and objects expectations' });
+      if (kind !== 'trace' && kind !== 'objects' && kind !== 'event' && e.count !== undefined) ctx.addIssue({ code: 'custom', path: ['count'], message: 'count applies to trace, event and objects expectations' });
+      if (kind === 'event' && e.count !== undefined && e.happened === false) ctx.addIssue({ code: 'custom', path: ['count'], message: 'count goes with happened: true (happened: false is a count of 0)' });
     }),
   );
 

@@ -103,7 +103,8 @@ export interface CacheMatcher {
 
 export type ExpectationCheck =
   | { kind: 'field'; object: ObjectSelector; field: string; test: FieldTest }
-  | { kind: 'event'; event: EventMatcher; happened: boolean; between?: [number, number] }
+  /** `count` (with `happened: true`): how many matching Events, instead of "at least one". */
+  | { kind: 'event'; event: EventMatcher; happened: boolean; count?: { min: number; max?: number }; between?: [number, number] }
   | { kind: 'trace'; match: { kind: string; [field: string]: unknown }; count: { min: number; max?: number }; between?: [number, number] }
   | { kind: 'converged' }
   /** Counts the set (`count`), and/or tests a field on every member (`every`; an empty set passes `every`). */
