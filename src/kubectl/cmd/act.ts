@@ -1,0 +1,33 @@
+/**
+ * How a command changes the cluster: one {@link UserAction} per request kubectl would send, carrying the command
+ * line (the trace shows "kubectl scale deployment web --replicas=5"), performed with `target.act`, so it is in the
+ * simulation's input log and replays. The api-server's refusals come back as kubectl prints them.
+ */
+import type { UserAction } from '../../sim/actions/user-action.ts';
+import type { ActResult } from '../../sim/cluster/act-result.ts';
+import type { Status } from '../../sim/api/status.ts';
+import { type CommandContext, statusText } from '../command.ts';
+
+export interface Acted {
+  result: ActResult;
+  /** The first refusal, when the api-server refused. */
+  status?: Status;
+  ok: boolean;
+}
+
+/** Performs `action` (with the command line); on failure prints kubectl's error and marks the command failed. */
+export function act(ctx: CommandContext, action: UserAction, print = true): Acted {
+  const withLine = { ...action, command: ctx.line } as UserAction;
+  const result = ctx.target.act(withLine);
+  const status = result.results.find((r) => r.status)?.status;
+  if (print) {
+    if (status) for (const r of result.results) if (r.status) ctx.out.fail(statusText(r.status));
+    if (!status && !result.ok) for (const m of result.messages) ctx.out.fail(m.startsWith('error: ') ? m : `error: ${m}`);
+  }
+  return status ? { result, status, ok: false } : { result, ok: result.ok };
+}
+
+/** The suffix kubectl adds to what it did under `--dry-run`: " (dry run)" or " (server dry run)". */
+export function dryRunSuffix(strategy: 'none' | 'client' | 'server'): string {
+  return strategy === 'client' ? ' (dry run)' : strategy === 'server' ? ' (server dry run)' : '';
+}
