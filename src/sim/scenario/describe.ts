@@ -27,7 +27,7 @@ export function describeAction(a: UserAction, select?: ScenarioAction['select'])
     case 'scale':
       return `scale ${target(a, select)} --replicas=${a.replicas}`;
     case 'patch':
-      return `patch ${target(a, select)} --type=${a.patchType ?? 'merge'}${a.subresource ? ` --subresource=${a.subresource}` : ''}`;
+      return `patch ${target(a, select)} --type=${a.patchType ?? 'strategic'}${a.subresource ? ` --subresource=${a.subresource}` : ''}`;
     case 'rollout':
       return `rollout ${a.op} ${target(a)}`;
     case 'cordon':

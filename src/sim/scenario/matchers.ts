@@ -113,7 +113,7 @@ export function matchesEvent(e: TraceEvent, m: EventMatcher): boolean {
 /**
  * Whether a trace event matches a `trace:` pattern: `kind` and every other key equal to the event's field.
  * `object` may be given kubectl-style ("pod/web-1"); a string written `/re/` is a regex; `actor` ending in `*`
- * is a prefix ("kubelet/*").
+ * is a prefix ("kubelet/*"); `changed: [paths]` holds when a write changed at least those fields.
  */
 export function matchesTrace(e: TraceEvent, match: { kind: string; [field: string]: unknown }): boolean {
   if (e.kind !== match.kind) return false;
@@ -125,6 +125,9 @@ export function matchesTrace(e: TraceEvent, match: { kind: string; [field: strin
       if (!e.actor.startsWith(want.slice(0, -1))) return false;
     } else if (typeof want === 'string' && want.length > 1 && want.startsWith('/') && want.endsWith('/')) {
       if (!new RegExp(want.slice(1, -1)).test(typeof got === 'string' ? got : JSON.stringify(got ?? null))) return false;
+    } else if (k === 'changed' && Array.isArray(want)) {
+      // A write's changed fields: the pattern's are all among them (the write may have changed more).
+      if (!Array.isArray(got) || !want.every((p) => got.includes(p))) return false;
     } else if ((k === 'object' || k === 'involvedObject' || k === 'pod') && typeof want === 'string') {
       if (!got || typeof got !== 'object' || !refMatches(got as ObjectRef, want)) return false;
     } else if (!jsonEqual(got, want)) {
