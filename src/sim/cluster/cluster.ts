@@ -59,7 +59,8 @@ export class Cluster implements TimelineCore<ActResult> {
       replicas: Math.max(1, options.controllerManagerReplicas ?? 1),
       leaderElection: true,
     });
-    this.addProcess(KUBE_SCHEDULER, 'kube-scheduler', { replicas: 1, leaderElection: false });
+    // kube-scheduler elects a leader too (--leader-elect defaults to true; Lease kube-system/kube-scheduler).
+    this.addProcess(KUBE_SCHEDULER, 'kube-scheduler', { replicas: 1, leaderElection: true });
     for (const node of this.nodes) this.addKubelet(node);
     if (options.gitops) this.enableGitOps(options.gitops.repo);
   }

@@ -29,4 +29,29 @@ describe('kube-controller-manager as a process', () => {
     expect(sim.runUntilConverged(120_000).reasons).toEqual([]);
     expect(sim.listObjects('pods')).toHaveLength(3);
   }, 120_000);
+
+  it.each(['kube-controller-manager', 'kube-scheduler'])(
+    'a restarted %s is a new candidate: it waits for the old holder\'s lease to expire (15 s) before it leads (issue 15, item 6)',
+    (process) => {
+      const sim = Simulation.create({ seed: 5, nodes: 1 });
+      sim.apply(deploymentYaml('web', 1));
+      sim.runFor(20_000);
+      const lease = () => sim.getObject('lease', 'kube-system', process)!.spec as { holderIdentity: string; leaseTransitions: number };
+      const before = lease();
+      expect(before.holderIdentity).toMatch(new RegExp(`^${process}_[0-9a-f-]{36}$`));
+      const crashedAt = sim.now;
+      sim.act({ type: 'fault', fault: { type: 'crash-controller', controller: process, restartAfter: 0 } });
+      const p = sim.cluster.processes.get(process)!;
+      sim.runFor(14_000);
+      expect(p.stats().replicas[0]!.state).toBe('standby');
+      sim.runFor(10_000);
+      expect(p.stats().replicas[0]!.state).toBe('leading');
+      const after = lease();
+      expect(after.holderIdentity).not.toBe(before.holderIdentity);
+      expect(after.leaseTransitions).toBe(before.leaseTransitions + 1);
+      const elected = sim.trace.slice().filter((e) => e.kind === 'leader.elected' && e.actor === process && e.time > crashedAt);
+      expect(elected).toHaveLength(1);
+      expect(elected[0]!.time - crashedAt).toBeGreaterThanOrEqual(15_000);
+    },
+  );
 });

@@ -189,8 +189,13 @@ export class ControllerProcess {
       transport,
       listReason: boots > 0 ? 'restart' : 'initial',
     });
+    // A restarted kube-controller-manager or kube-scheduler is a new candidate: a new "<hostname>_<uuid>" Lease
+    // identity, so it waits for the old holder's lease to expire (leaseDuration, measured from when it first reads
+    // the record) instead of renewing it as if it had never died (client-go leaderelection.go tryAcquireOrRenew).
+    const holderIdentity = this.options.leaderElection ? `${identity}_${this.ctx.rngFor(`${identity}/leader-election-identity`).uuid()}` : identity;
     const manager = new ControllerManager(this.ctx, {
       identity,
+      holderIdentity,
       transport,
       leaderElection: this.options.leaderElection ? { lockNamespace: 'kube-system', lockName: this.name } : false,
       supervisor: this,

@@ -23,8 +23,14 @@ export interface Runnable {
 }
 
 export interface ControllerManagerOptions {
-  /** This replica's identity: the Lease holder ("kube-controller-manager-0_<uuid>") and the trace actor. */
+  /** This replica's name: the trace actor ("kube-controller-manager-0"). */
   identity: string;
+  /**
+   * The Lease holder identity of this run of the process: upstream's "<hostname>_<uuid>", a new uuid at every start
+   * (cmd/kube-controller-manager/app/controllermanager.go: `id = id + "_" + string(uuid.NewUUID())`). Default
+   * `identity`.
+   */
+  holderIdentity?: string;
   transport: Transport;
   /** Leader election settings (timings default to kube-controller-manager's); `false` runs without election. */
   leaderElection?: Omit<LeaderElectionConfig, 'identity'> | false;
@@ -63,7 +69,7 @@ export class ControllerManager implements LeaderCallbacks {
     this.elector =
       options.leaderElection === false
         ? null
-        : new LeaderElector(ctx, options.transport, this, { ...(options.leaderElection ?? {}), identity: options.identity });
+        : new LeaderElector(ctx, options.transport, this, { ...(options.leaderElection ?? {}), identity: options.holderIdentity ?? options.identity, actor: options.identity });
   }
 
   /** Adds a runnable, started in the order added and stopped in reverse (add informers before controllers). */

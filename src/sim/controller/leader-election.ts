@@ -41,8 +41,10 @@ export interface LeaderCallbacks {
 }
 
 export interface LeaderElectionConfig {
-  /** This candidate's identity (kube-controller-manager: "<hostname>_<uuid>"). */
+  /** This candidate's identity, the Lease holder (kube-controller-manager: "<hostname>_<uuid>"). */
   identity: string;
+  /** Who the trace names for the elector's requests and events (the process); default `identity`. */
+  actor?: string;
   /** Lease namespace and name (default kube-system/kube-controller-manager). */
   lockNamespace?: string;
   lockName?: string;
@@ -61,6 +63,7 @@ type Phase = 'get' | 'write';
 
 export class LeaderElector {
   readonly identity: string;
+  readonly actor: string;
   readonly lockNamespace: string;
   readonly lockName: string;
   readonly leaseDuration: number;
@@ -91,6 +94,7 @@ export class LeaderElector {
     config: LeaderElectionConfig,
   ) {
     this.identity = config.identity;
+    this.actor = config.actor ?? config.identity;
     this.lockNamespace = config.lockNamespace ?? 'kube-system';
     this.lockName = config.lockName ?? 'kube-controller-manager';
     this.leaseDuration = config.leaseDuration ?? 15_000;
@@ -139,7 +143,7 @@ export class LeaderElector {
     this.phase = 'get';
     this.ctx.scheduler.cancel(this.attemptTimer);
     this.attemptTimer = this.state === 'acquiring' ? this.timer(this.renewDeadline, 'onAttemptTimeout', this.attempt) : null;
-    this.send({ verb: 'get', ...LEASE, namespace: this.lockNamespace, name: this.lockName, user: this.identity });
+    this.send({ verb: 'get', ...LEASE, namespace: this.lockNamespace, name: this.lockName, user: this.actor });
   }
 
   /**
@@ -177,7 +181,7 @@ export class LeaderElector {
     if (!response.ok) {
       if (response.code !== 404) return this.attemptDone(false);
       // 1. No lease yet: create it with us as the holder.
-      this.write({ verb: 'create', ...LEASE, namespace: this.lockNamespace, name: this.lockName, body: this.leaseFor(record), user: this.identity }, record);
+      this.write({ verb: 'create', ...LEASE, namespace: this.lockNamespace, name: this.lockName, body: this.leaseFor(record), user: this.actor }, record);
       return;
     }
     if (!('object' in response)) return this.attemptDone(false);
@@ -199,7 +203,7 @@ export class LeaderElector {
       record.leaderTransitions = old.leaderTransitions + 1;
     }
     const body = { ...lease, metadata: lease.metadata, spec: this.leaseFor(record).spec };
-    this.write({ verb: 'update', ...LEASE, namespace: this.lockNamespace, name: this.lockName, body, user: this.identity }, record);
+    this.write({ verb: 'update', ...LEASE, namespace: this.lockNamespace, name: this.lockName, body, user: this.actor }, record);
   }
 
   /** Timer target: a renewal round that has not succeeded by its deadline loses leadership. */
@@ -233,7 +237,7 @@ export class LeaderElector {
       const lease = `${this.lockNamespace}/${this.lockName}`;
       const body: { kind: 'leader.elected'; lease: string; holder: string; previous?: string } = { kind: 'leader.elected', lease, holder: this.identity };
       if (previous && previous !== this.identity) body.previous = previous;
-      this.ctx.trace.emit(this.identity, body);
+      this.ctx.trace.emit(this.actor, body);
       this.callbacks.onStartedLeading();
       if (this.state === 'leading') this.retryTimer = this.timer(this.retryPeriod, 'startRenewRound');
       return;

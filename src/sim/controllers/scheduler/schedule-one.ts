@@ -76,6 +76,9 @@ export function podConditionUpdate(conditions: readonly PodCondition[] | undefin
   return same ? undefined : next;
 }
 
+/** How often a reconcile that finds the informers unsynced looks again (client-go WaitForCacheSync polls every 100 ms). */
+const INFORMER_SYNC_POLL_MS = 100;
+
 export class Scheduler implements Reconciler {
   /** `nextStartNodeIndex`: where the next cycle starts filtering. */
   private nextStartNodeIndex = 0;
@@ -91,6 +94,12 @@ export class Scheduler implements Reconciler {
 
   *reconcile(request: Request, rc: ReconcileContext): ReconcileGenerator {
     const key = `${request.namespace ?? ''}/${request.name}`;
+    // kube-scheduler starts scheduling once its informers have synced (cmd/kube-scheduler/app/server.go Run:
+    // WaitForCacheSync before sched.Run); a pod seen before the nodes are listed waits instead of failing on "no nodes".
+    if (!this.pods.hasSynced() || !this.nodes.hasSynced()) {
+      rc.observe('waiting for the pod and node informers to sync');
+      return { requeueAfter: INFORMER_SYNC_POLL_MS };
+    }
     const obj = this.pods.get(request.namespace, request.name);
     if (!obj) {
       rc.observe(`pod ${key} is gone`);

@@ -205,7 +205,11 @@ describe('kube-scheduler', () => {
     sim.apply([4, 5].map((i) => podYaml(`p-${i}`, {}, { cpu: '1' })));
     sim.runFor(1_000);
     expect(nodeOf(sim, 'p-4')).toBeUndefined();
+    // The restarted scheduler is a new leader-election candidate: it waits for the old holder's lease to expire
+    // (15 s from when it first reads it) before it schedules.
     sim.runFor(5_000);
+    expect(nodeOf(sim, 'p-4')).toBeUndefined();
+    sim.runFor(15_000);
     const placed = [1, 2, 3, 4, 5].map((i) => nodeOf(sim, `p-${i}`));
     expect(placed.filter((n) => n === 'node-1')).toHaveLength(2);
     expect(placed.filter((n) => n === 'node-2')).toHaveLength(2);
