@@ -105,16 +105,16 @@ export function goSprint(v: unknown): string {
   }
 }
 
-/** Go's `%v` of a float64: integers without a fraction, exponents beyond 1e21 as "1e+21". */
+/**
+ * Go's `%v` / `strconv.FormatFloat(f, 'g', -1, 64)` of a number decoded from JSON. Integral values print as the
+ * int64 that apimachinery's unstructured decoding makes of them ("1000000"); others as the shortest 'g' form, whose
+ * exponent form starts at 1e+06 and below 1e-04 ("1.5e+06", "1e-05").
+ */
 export function goFloat(n: number): string {
   if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? '+Inf' : '-Inf';
   if (Number.isInteger(n) && Math.abs(n) < 1e21) return String(n);
-  const abs = Math.abs(n);
-  if (abs !== 0 && (abs < 1e-4 || abs >= 1e21)) {
-    // Go: %v uses %g with the shortest repr: 1e-05, 1.5e+21
-    const [mant, exp] = n.toExponential().split('e');
-    const e = Number(exp);
-    return `${mant}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-  }
+  const [mant, exp] = n.toExponential().split('e');
+  const e = Number(exp);
+  if (e < -4 || e >= 6) return `${mant}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
   return String(n);
 }
