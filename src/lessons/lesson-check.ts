@@ -40,7 +40,7 @@ export function checkLesson(lesson: Lesson): StepCheck[] {
       result(false, `the simulation failed: ${(e as Error).stack ?? String(e)}`);
       break;
     }
-    if (i < lesson.steps.length - 1) session.next();
+    session.skip();
   }
   return out;
 }

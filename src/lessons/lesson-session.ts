@@ -45,6 +45,7 @@ export class LessonSession {
   private revealFailed: string | undefined;
   private revealedAnswer = false;
   private evidence: number[] = [];
+  private evidenceCursor = 0;
   private checks: LiveCheck[] = [];
   private checkViews: CheckView[] = [];
   private taskStart = 0;
@@ -86,7 +87,7 @@ export class LessonSession {
     session.openStep(0);
     for (let i = 0; i < step; i++) {
       session.completeByReference();
-      session.next();
+      session.skip();
     }
     return session;
   }
@@ -159,6 +160,11 @@ export class LessonSession {
   next(): void {
     if (!this.canNext()) return;
     this.openStep(this.index + 1);
+  }
+
+  /** Opens the next step whatever the state of this one (the reference driver's `next`: `open` and `lesson check`). */
+  skip(): void {
+    if (this.index < this.lesson.steps.length - 1) this.openStep(this.index + 1);
   }
 
   /** Re-opens the previous step: a new simulation, as `open(lesson, step - 1)` builds it. */
@@ -276,6 +282,7 @@ export class LessonSession {
     this.revealFailed = undefined;
     this.revealedAnswer = false;
     this.evidence = [];
+    this.evidenceCursor = 0;
     this.checks = [];
     this.checkViews = [];
     this.scheduled = [];
@@ -336,16 +343,21 @@ export class LessonSession {
     else this.stepPhase = 'revealed';
   }
 
+  /**
+   * Trace ids of the events the explanation points at: the latest 20 matches in the whole trace (a question may be
+   * about events of an earlier step, e.g. labelling the events of a pod you deleted), scanned incrementally.
+   */
   private collectEvidence(): void {
     const matchers = this.step.predict!.reveal.evidence;
+    const trace = this.simulation.trace;
     if (matchers.length === 0) return;
-    const events = this.simulation.trace.slice(this.openedId);
-    const ids: number[] = [];
-    for (const e of events) {
-      if (ids.length >= 20) break;
+    if (trace.length < this.evidenceCursor) this.evidenceCursor = 0;
+    const ids = this.evidence;
+    for (const e of trace.slice(this.evidenceCursor)) {
       if (matchers.some((m) => ('event' in m ? matchesEvent(e, m.event) : matchesTrace(e, m.trace)))) ids.push(e.id);
     }
-    this.evidence = ids;
+    this.evidenceCursor = trace.length;
+    if (ids.length > 20) ids.splice(0, ids.length - 20);
   }
 
   private startTask(): void {
