@@ -3,7 +3,7 @@
  * faults below. It opens with a 3-replica Deployment on 3 nodes already playing (started by boot.ts, before this renders).
  */
 import { TopBar } from './layout/top-bar.tsx';
-import { EditorPanel } from './editor-panel/editor-panel.tsx';
+import { LeftPane } from './layout/left-pane.tsx';
 import { ControllerGraph } from './graph/controller-graph.tsx';
 import { ObjectsView } from './objects/objects-view.tsx';
 import { Inspector } from './inspector/inspector.tsx';
@@ -34,7 +34,7 @@ export function App() {
         )}
       </div>
       <main className="panes">
-        <PanelBoundary name="Desired state"><EditorPanel /></PanelBoundary>
+        <LeftPane />
         <PanelBoundary name="Controller graph"><ControllerGraph /></PanelBoundary>
         <div className="right">
           <PanelBoundary name="Objects"><ObjectsView /></PanelBoundary>

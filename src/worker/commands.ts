@@ -17,6 +17,17 @@ const objectRef = z.object({
   name: z.string().check(z.maxLength(253)),
 });
 
+/** The most text one command may carry: the api-server's request limit is 3 MiB; the parsers refuse more with their own message. */
+const MAX_FILE = 8 * 1024 * 1024;
+
+const predictAnswer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('single'), choice: z.string().check(z.maxLength(253)) }),
+  z.object({ kind: z.literal('multiple'), choices: z.array(z.string().check(z.maxLength(253))).check(z.maxLength(100)) }),
+  z.object({ kind: z.literal('number'), value: z.number() }),
+  z.object({ kind: z.literal('controller'), controller: z.string().check(z.maxLength(253)) }),
+  z.object({ kind: z.literal('label-events'), labels: z.record(z.string().check(z.maxLength(253)), z.string().check(z.maxLength(253))) }),
+]);
+
 export const simulationSetup = z.object({
   seed: z.union([z.int(), z.string().check(z.maxLength(200))]),
   nodes: z.optional(z.int().check(z.minimum(0), z.maximum(5000))),
@@ -29,6 +40,8 @@ export const simulationSetup = z.object({
   manifests: z.optional(z.union([z.string().check(z.maxLength(8 * 1024 * 1024)), z.array(z.looseObject({})).check(z.maxLength(10_000))])),
   /** A saved run to rebuild (share link). */
   recipe: z.optional(z.unknown()),
+  /** A lesson file's text (lessons/*.yaml), opened at `step` (0-based; earlier steps are completed by their solutions). */
+  lesson: z.optional(z.object({ text: z.string().check(z.maxLength(MAX_FILE)), step: z.optional(z.int().check(z.minimum(0), z.maximum(1000))) })),
 });
 export type SimulationSetup = z.infer<typeof simulationSetup>;
 
@@ -48,6 +61,26 @@ export const commandSchema = z.discriminatedUnion('type', [
   /** Which controller's panel is open (its queue and cache details are sent with each frame), or null. */
   z.object({ type: z.literal('focusController'), name: z.nullable(z.string().check(z.maxLength(253))) }),
   z.object({ type: z.literal('recipe'), requestId: z.int() }),
+  /** One kubectl command line typed in the console; `files` are what `-f NAME` may name (the editor's buffer). */
+  z.object({
+    type: z.literal('kubectl'),
+    requestId: z.int(),
+    line: z.string().check(z.maxLength(64 * 1024)),
+    stdin: z.optional(z.string().check(z.maxLength(MAX_FILE))),
+    files: z.optional(z.record(z.string().check(z.maxLength(253)), z.string().check(z.maxLength(MAX_FILE)))),
+  }),
+  /** Ctrl+C: ends a running `kubectl get -w`. */
+  z.object({ type: z.literal('kubectlCancel') }),
+  z.object({ type: z.literal('kubectlComplete'), requestId: z.int(), line: z.string().check(z.maxLength(64 * 1024)), cursor: z.int().check(z.minimum(0)) }),
+  /** `kubectl edit`: the edited text of the object the console opened, saved from the editor. */
+  z.object({ type: z.literal('kubectlEditSave'), requestId: z.int(), ref: objectRef, yaml: z.string().check(z.maxLength(MAX_FILE)) }),
+  /** The open lesson: answer its question, give up (reveal), perform its solution (showMe), or move between steps. */
+  z.object({
+    type: z.literal('lesson'),
+    requestId: z.int(),
+    op: z.enum(['answer', 'reveal', 'showMe', 'next', 'back', 'close']),
+    answer: z.optional(predictAnswer),
+  }),
 ]);
 export type Command = z.infer<typeof commandSchema>;
 

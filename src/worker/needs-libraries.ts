@@ -4,7 +4,8 @@
  * later message until they are in, so the simulation never meets them missing.
  *
  * The answer is a superset, read from the raw message before validation, and kept coarse on purpose: only what the
- * page's first frame needs avoids them. Every user action waits for them (text, CronJobs, CRDs, webhook
+ * page's first frame needs avoids them. Every kubectl console command and lesson command waits for them (the kubectl
+ * program and the lesson runner are loaded with them: on-demand.ts). Every user action waits for them (text, CronJobs, CRDs, webhook
  * configurations, JSON patches such as `kubectl rollout undo`'s: telling them apart action by action proved a source of
  * bugs, and the worker has preloaded them a second after the simulation first moved anyway); so does a scenario or a
  * share link. An `init` with objects (the default demo) avoids them unless an object can bring in a kind that needs
@@ -17,13 +18,17 @@ import { isObject } from '../sim/apiserver/admission/json-shape.ts';
 /** Words that can name CronJobs, CustomResourceDefinitions or webhook configurations (kinds, resources, short names). */
 const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook/i;
 
+/** Commands that always need them: actions, the kubectl console's (the program is loaded on demand), lessons'. */
+const ON_DEMAND_COMMANDS = new Set(['act', 'kubectl', 'kubectlComplete', 'kubectlEditSave', 'lesson']);
+
 export function needsLibraries(message: unknown): boolean {
   if (!isObject(message)) return false;
-  if (message['type'] === 'act') return true;
+  // A user action, a kubectl command (the program itself is on demand) or a lesson command.
+  if (ON_DEMAND_COMMANDS.has(message['type'] as string)) return true;
   if (message['type'] !== 'init') return false;
   const setup = message['setup'];
   if (!isObject(setup)) return false;
-  if (setup['recipe'] !== undefined || setup['scenario'] !== undefined) return true;
+  if (setup['recipe'] !== undefined || setup['scenario'] !== undefined || setup['lesson'] !== undefined) return true;
   const manifests = setup['manifests'];
   if (manifests === undefined) return false;
   if (typeof manifests === 'string') return true;

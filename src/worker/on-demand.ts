@@ -1,26 +1,56 @@
 /**
  * What the worker loads the first time a message needs it (needs-libraries.ts says which do): the simulation's
- * on-demand libraries (src/sim/libraries.ts) and the scenario reader. The page's first frame (the default demo, sent
- * as objects) needs neither, so neither is in the worker's first script.
+ * on-demand libraries (src/sim/libraries.ts), the scenario reader, the kubectl program (console-tools.ts) and the
+ * lesson runner (lesson-tools.ts). The page's first frame (the default demo, sent as objects) needs none of them, so
+ * none is in the worker's first script; they are fetched together, as separate chunks.
  */
 import { librariesLoaded, loadLibraries } from '../sim/libraries.ts';
 import type * as ScenarioReaderModule from './scenario-reader.ts';
+import type * as ConsoleToolsModule from './console-tools.ts';
+import type * as LessonToolsModule from './lesson-tools.ts';
 
 type ScenarioReader = typeof ScenarioReaderModule;
+type ConsoleTools = typeof ConsoleToolsModule;
+type LessonTools = typeof LessonToolsModule;
 
 let reader: ScenarioReader | undefined;
+let kubectl: ConsoleTools | undefined;
+let lessons: LessonTools | undefined;
 
 export async function loadOnDemand(): Promise<void> {
-  const [, loadedReader] = await Promise.all([loadLibraries(), import('./scenario-reader.ts')]);
+  const [, loadedReader, loadedKubectl, loadedLessons] = await Promise.all([
+    loadLibraries(),
+    import('./scenario-reader.ts'),
+    import('./console-tools.ts'),
+    import('./lesson-tools.ts'),
+  ]);
   reader = loadedReader;
+  kubectl = loadedKubectl;
+  lessons = loadedLessons;
 }
 
 export function onDemandLoaded(): boolean {
-  return reader !== undefined && librariesLoaded();
+  return reader !== undefined && kubectl !== undefined && lessons !== undefined && librariesLoaded();
+}
+
+function notLoaded(what: string): Error {
+  return new Error(`${what} is not loaded: a message that needs it was obeyed before loadOnDemand()`);
 }
 
 /** The scenario reader; throws if {@link loadOnDemand} has not finished (a message was obeyed before its load). */
 export function scenarioReader(): ScenarioReader {
-  if (!reader) throw new Error('the scenario reader is not loaded: a message that needs it was obeyed before loadOnDemand()');
+  if (!reader) throw notLoaded('the scenario reader');
   return reader;
+}
+
+/** The kubectl program; throws if {@link loadOnDemand} has not finished. */
+export function consoleTools(): ConsoleTools {
+  if (!kubectl) throw notLoaded('the kubectl program');
+  return kubectl;
+}
+
+/** The lesson runner; throws if {@link loadOnDemand} has not finished. */
+export function lessonTools(): LessonTools {
+  if (!lessons) throw notLoaded('the lesson runner');
+  return lessons;
 }

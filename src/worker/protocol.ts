@@ -20,9 +20,11 @@ import type { SimulationRecipe } from '../sim/simulation.ts';
 import type { FieldFight } from '../sim/analysis/fight-detector.ts';
 import type { GitCommit } from '../sim/gitops/git-repo.ts';
 import type { HpaFrame } from './hpa-frame.ts';
+import type { LessonView, AnswerResult, PredictAnswer } from '../lessons/lesson-view.ts';
 
 export type { TraceEvent, ObjectRef, UserAction, Fault, Status, ManifestError, ReconcileRecord, WaitingItem, InformerStatus, SimulationRecipe, FieldFight };
 export type { HpaFrame, HpaInfo, HpaSample } from './hpa-frame.ts';
+export type { LessonView, AnswerResult, PredictAnswer };
 
 export type { Command, SimulationSetup } from './commands.ts';
 
@@ -112,6 +114,10 @@ export interface Frame {
   gitops?: GitOpsRepoFrame;
   /** HPAs with their replica series and the Deployments' loads (src/worker/hpa-frame.ts): on a reset frame and when they change. */
   hpa?: HpaFrame;
+  /** What a running `kubectl get -w` printed since the previous frame (console-host.ts); absent when nothing. */
+  console?: string;
+  /** The open lesson's step as the learner sees it: on a reset frame and whenever it changes; `null` once closed. */
+  lesson?: LessonView | null;
 }
 
 /** The simulated Git repository for the page's Git folder: HEAD's files and the history (newest last). */
@@ -136,11 +142,31 @@ export interface ActReply {
   errors: ManifestError[];
 }
 
+/** What one kubectl command line printed (src/kubectl/run.ts), and whether it keeps printing (`get -w`). */
+export interface KubectlReply {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** A watch is running: its lines arrive in frames' `console` until `kubectlCancel` (Ctrl+C). */
+  watching: boolean;
+  /** `kubectl edit`: the live object for the page's editor; saving it sends `kubectlEditSave`. */
+  edit?: { ref: ObjectRef; yaml: string };
+}
+
+/** Tab completion: replace the line from `from` to the cursor with one of `candidates`. */
+export interface KubectlCompletion {
+  from: number;
+  candidates: string[];
+}
+
 export type Reply =
   | { type: 'reply'; requestId: number; ok: true; kind: 'init'; info: { nodes: string[]; controllers: string[]; processes: string[] } }
   | { type: 'reply'; requestId: number; ok: true; kind: 'act'; result: ActReply }
   | { type: 'reply'; requestId: number; ok: true; kind: 'inspect'; result: InspectResult | null }
   | { type: 'reply'; requestId: number; ok: true; kind: 'recipe'; recipe: SimulationRecipe }
+  | { type: 'reply'; requestId: number; ok: true; kind: 'kubectl'; result: KubectlReply }
+  | { type: 'reply'; requestId: number; ok: true; kind: 'complete'; result: KubectlCompletion }
+  | { type: 'reply'; requestId: number; ok: true; kind: 'lesson'; view: LessonView | null; answer?: AnswerResult }
   | { type: 'reply'; requestId: number; ok: false; error: string };
 
 export type WorkerMessage = Frame | Reply | { type: 'error'; message: string };

@@ -7,15 +7,18 @@
 import { FightDetector } from '../sim/analysis/fight-detector.ts';
 import { gitRepoOf } from '../sim/gitops/git-repo.ts';
 import type { ScenarioAction } from '../sim/scenario/scenario.ts';
-import { Simulation, simulationOptionsFor, type SimulationRecipe } from '../sim/simulation.ts';
+import { Simulation, simulationOptionsFor } from '../sim/simulation.ts';
 import type { TraceEvent } from '../sim/trace/trace-event.ts';
 import { controllerDetail, inspectObject } from './inspection.ts';
 import { objectKey, sameSummary, summarize } from './object-summary.ts';
 import { HpaSampler } from './hpa-frame.ts';
 import { parseCommand } from './commands.ts';
+import { parseRecipe } from './recipe-schema.ts';
 import { LibraryGate, type OnDemandLoader } from './library-gate.ts';
 import { loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
 import { librariesMissed } from '../sim/libraries.ts';
+import { ConsoleHost } from './console-host.ts';
+import { LessonHost } from './lesson-host.ts';
 import {
   PROTOCOL_VERSION,
   type ActReply,
@@ -77,6 +80,14 @@ export class SimHost {
   private convergenceStale = true;
   /** HPA replica series for the page's chart, sampled per frame. */
   private hpaSampler = new HpaSampler();
+  /** The kubectl console's running watch (console-host.ts). */
+  private readonly console = new ConsoleHost();
+  /** The open lesson, if any (lesson-host.ts). */
+  private readonly lessons = new LessonHost();
+  /** The timeline was sought or stepped back since the last frame (a running watch says so). */
+  private timelineMoved = false;
+  /** A lesson was closed: the next frame tells the page (`lesson: null`). */
+  private lessonClosed = false;
 
   /** Whether a use of the libraries before they were loaded has been reported (once: it is a bug, not user error). */
   private missReported = false;
@@ -154,10 +165,12 @@ export class SimHost {
       this.advance(this.target, wall);
       if (this.sim.now >= this.target) this.target = null;
       this.dirty = true;
-    } else if (this.sim && this.playing) {
+    } else if (this.sim && this.playing && !this.lessons.holdsTime()) {
       this.advance(this.sim.now + dt * this.speed, wall);
       this.dirty = true;
     }
+    if (this.lessons.open && this.dirty) this.lessons.afterAdvance();
+    if (this.console.watching) this.dirty = true;
     this.reportMissedLibraries();
     if (this.dirty) this.postFrame();
   }
@@ -177,7 +190,7 @@ export class SimHost {
     switch (cmd.type) {
       case 'act': {
         const r = sim.act(cmd.action);
-        if (sim.inPast === false) this.pendingActions = this.pendingActions.filter((a) => a.at > sim.now);
+        this.afterUserInput(sim);
         const result: ActReply = { ok: r.ok, messages: r.messages, results: r.results, errors: r.errors };
         this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'act', result });
         return;
@@ -194,15 +207,18 @@ export class SimHost {
         return;
       case 'step':
         this.playing = false;
-        this.stepForward(cmd.count ?? 1);
+        // A question waiting for its answer holds time: not even one step gives the answer away.
+        if (!this.lessons.holdsTime()) this.stepForward(cmd.count ?? 1);
         return;
       case 'stepBack':
         this.playing = false;
+        this.timelineMoved = true;
         sim.seekStep(Math.max(0, sim.step - (cmd.count ?? 1)));
         return;
       case 'seek':
         // Seeking moves through the recorded branch; beyond its head is playing, which ticks do within their budget.
         this.target = null;
+        this.timelineMoved = true;
         if (cmd.step !== undefined) sim.seekStep(Math.min(cmd.step, sim.head));
         else if (cmd.time !== undefined) {
           if (cmd.time <= sim.now) sim.seekTime(cmd.time);
@@ -210,6 +226,7 @@ export class SimHost {
         }
         return;
       case 'advance':
+        if (this.lessons.holdsTime()) return;
         this.target = Math.max(this.target ?? sim.now, sim.now) + cmd.ms;
         return;
       case 'inspect':
@@ -221,15 +238,55 @@ export class SimHost {
       case 'recipe':
         this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'recipe', recipe: sim.recipe() });
         return;
+      case 'kubectl': {
+        const result = this.console.run(sim, cmd.line, { stdin: cmd.stdin, files: cmd.files });
+        this.afterUserInput(sim);
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'kubectl', result });
+        return;
+      }
+      case 'kubectlCancel':
+        this.console.cancel();
+        return;
+      case 'kubectlComplete':
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'complete', result: this.console.complete(sim, cmd.line, cmd.cursor) });
+        return;
+      case 'kubectlEditSave': {
+        const result = this.console.editSave(sim, cmd.ref, cmd.yaml);
+        this.afterUserInput(sim);
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'kubectl', result });
+        return;
+      }
+      case 'lesson': {
+        const r = this.lessons.obey(cmd.op, cmd.answer);
+        if (r.sim) this.adopt(r.sim, []);
+        if (r.view === null) this.lessonClosed = true;
+        else this.afterUserInput(this.sim!);
+        if (r.error) this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: r.error });
+        else this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'lesson', view: r.view, answer: r.answer });
+        return;
+      }
     }
+  }
+
+  /** After the user changed the cluster (an action, a kubectl command): the scenario's later actions are kept only when not forked. */
+  private afterUserInput(sim: Simulation): void {
+    if (sim.inPast === false) this.pendingActions = this.pendingActions.filter((a) => a.at > sim.now);
+    this.lessons.afterAdvance();
   }
 
   private init(setup: SimulationSetup): { nodes: string[]; controllers: string[]; processes: string[] } | { error: string } {
     let sim: Simulation;
     let actions: ScenarioAction[] = [];
-    if (setup.recipe !== undefined) {
+    this.console.cancel();
+    if (setup.lesson !== undefined) {
+      const opened = this.lessons.start(setup.lesson.text, setup.lesson.step);
+      if ('error' in opened) return opened;
+      sim = opened.sim;
+    } else if (setup.recipe !== undefined) {
+      const recipe = parseRecipe(setup.recipe);
+      if (!recipe.ok) return { error: `cannot open this link: it is not a valid Loopscope run (${recipe.error})` };
       try {
-        sim = Simulation.fromRecipe(setup.recipe as SimulationRecipe);
+        sim = Simulation.fromRecipe(recipe.recipe);
       } catch (err) {
         return { error: `cannot open this link: ${(err as Error).message}` };
       }
@@ -252,9 +309,19 @@ export class SimHost {
         if (!r.ok) return { error: r.messages.join('\n') };
       }
     }
+    if (setup.lesson === undefined && this.lessons.open) {
+      this.lessons.close();
+      this.lessonClosed = true;
+    }
+    return this.adopt(sim, actions);
+  }
+
+  /** Plays `sim` from now on (a new run, or a lesson step that rebuilt its cluster): every view starts afresh. */
+  private adopt(sim: Simulation, actions: ScenarioAction[]): { nodes: string[]; controllers: string[]; processes: string[] } {
     this.sim = sim;
     this.pendingActions = actions;
     this.target = null;
+    this.timelineMoved = true;
     this.sentObjects.clear();
     this.hpaSampler.clear();
     this.sentTrace = 0;
@@ -373,6 +440,13 @@ export class SimHost {
     const api = sim.cluster.apiServer;
     const hpa = this.hpaSampler.sample(sim.now, api.listObjects('autoscaling/v2', 'HorizontalPodAutoscaler'), (ns, name) => api.getObject('apps/v1', 'Deployment', ns, name), sim.cluster.loadModel, reset);
     if (hpa) frame.hpa = hpa;
+    const printed = this.console.poll(sim, this.timelineMoved);
+    this.timelineMoved = false;
+    if (printed) frame.console = printed;
+    const lesson = this.lessons.viewToSend(reset);
+    if (lesson) frame.lesson = lesson;
+    else if (this.lessonClosed) frame.lesson = null;
+    this.lessonClosed = false;
     this.post(frame);
   }
 

@@ -2,7 +2,7 @@
  * The page's single connection to the simulation worker, and the commands panels call. Components import these
  * functions; none of them talks to the worker directly.
  */
-import type { ActReply, Frame, InspectResult, ObjectRef, SimulationRecipe, UserAction } from '../../worker/protocol.ts';
+import type { ActReply, AnswerResult, Frame, InspectResult, KubectlCompletion, KubectlReply, LessonView, ObjectRef, PredictAnswer, SimulationRecipe, UserAction } from '../../worker/protocol.ts';
 import { flushSync } from 'react-dom';
 import { useSim } from '../state/sim-store.ts';
 import { SimClient } from './sim-client.ts';
@@ -39,7 +39,16 @@ function flushFrames(): void {
   restNext = performance.now() - t0 > BUSY_MS;
 }
 
+/** Who prints a running `kubectl get -w` (the console panel); its lines bypass the store: they are only printed. */
+let consoleListener: ((text: string) => void) | null = null;
+
+/** Sets (or clears) the one listener of watch output. */
+export function onConsoleOutput(listener: ((text: string) => void) | null): void {
+  consoleListener = listener;
+}
+
 function queueFrame(frame: Frame): void {
+  if (frame.console) consoleListener?.(frame.console);
   pendingFrames.push(frame);
   if (flushScheduled) return;
   flushScheduled = true;
@@ -63,6 +72,8 @@ export interface StartOptions {
   manifests?: string | Record<string, unknown>[];
   scenario?: string;
   recipe?: SimulationRecipe;
+  /** A lesson file's text, opened at `step` (0-based). */
+  lesson?: { text: string; step?: number };
 }
 
 /** Starts (or restarts) the simulation. Resolves with an error message, or null when it runs. */
@@ -101,4 +112,37 @@ export async function inspect(ref: Pick<ObjectRef, 'apiVersion' | 'kind' | 'name
 export async function recipe(): Promise<SimulationRecipe | null> {
   const reply = await get().request({ type: 'recipe' });
   return reply.ok && reply.kind === 'recipe' ? reply.recipe : null;
+}
+
+/** What `kubectl` printed for one command line, as the worker's kubectl program ran it. */
+export async function kubectl(line: string, io: { stdin?: string; files?: Record<string, string> } = {}): Promise<KubectlReply> {
+  const reply = await get().request({ type: 'kubectl', line, ...io });
+  if (!reply.ok) return { stdout: '', stderr: `error: ${reply.error}\n`, exitCode: 1, watching: false };
+  if (reply.kind !== 'kubectl') throw new Error('unexpected reply');
+  return reply.result;
+}
+
+/** Ctrl+C: stops a running `kubectl get -w`. */
+export const kubectlCancel = () => get().send({ type: 'kubectlCancel' });
+
+export async function kubectlComplete(line: string, cursor: number): Promise<KubectlCompletion> {
+  const reply = await get().request({ type: 'kubectlComplete', line, cursor });
+  return reply.ok && reply.kind === 'complete' ? reply.result : { from: cursor, candidates: [] };
+}
+
+/** Saves the object `kubectl edit` opened in the editor, as kubectl edit does when the editor closes. */
+export async function kubectlEditSave(ref: Pick<ObjectRef, 'apiVersion' | 'kind' | 'namespace' | 'name'>, yaml: string): Promise<KubectlReply> {
+  const reply = await get().request({ type: 'kubectlEditSave', ref, yaml });
+  if (!reply.ok) return { stdout: '', stderr: `error: ${reply.error}\n`, exitCode: 1, watching: false };
+  if (reply.kind !== 'kubectl') throw new Error('unexpected reply');
+  return reply.result;
+}
+
+/** A learner's move in the open lesson; resolves with the new view (null: closed) and an answer's feedback. */
+export async function lessonMove(op: 'answer' | 'reveal' | 'showMe' | 'next' | 'back' | 'close', answer?: PredictAnswer): Promise<{ view: LessonView | null; answer?: AnswerResult; error?: string }> {
+  const reply = await get().request({ type: 'lesson', op, answer });
+  if (!reply.ok) return { view: useSim.getState().lesson, error: reply.error };
+  if (reply.kind !== 'lesson') throw new Error('unexpected reply');
+  useSim.getState().setLesson(reply.view);
+  return { view: reply.view, answer: reply.answer };
 }

@@ -4,7 +4,8 @@
  * when any document is invalid.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { act, inspect } from '../connection/sim-connection.ts';
+import { act, inspect, kubectlEditSave } from '../connection/sim-connection.ts';
+import { useEditorBuffer } from '../state/editor-buffer.ts';
 import { useSim } from '../state/sim-store.ts';
 import type { EditorMarker } from '../editor/markers.ts';
 import { DEFAULT_MANIFESTS } from '../default-demo.ts';
@@ -42,10 +43,29 @@ export function EditorPanel() {
     if (desired.version === 0) return;
     setText(desired.text);
     setMarkers([]);
-    setOutput({ ok: true, lines: [desired.text ? `${desired.source}: the manifests it applied at 0 s` : `${desired.source} applies no manifests at 0 s`] });
+    setOutput({ ok: true, lines: [desired.note ?? (desired.text ? `${desired.source}: the manifests it applied at 0 s` : `${desired.source} applies no manifests at 0 s`)] });
+    if (!desired.note) useEditorBuffer.getState().endEdit();
   }, [desired.version]); // once per restart: `text` and `source` change only with it
 
+  // The console's `kubectl apply -f desired-state.yaml` reads what is typed here.
+  useEffect(() => useEditorBuffer.getState().setText(text), [text]);
+  const editing = useEditorBuffer((s) => s.editing);
+
+  /** `kubectl edit`'s save: the edited object goes back as kubectl edit sends it; its answer is shown below. */
+  const saveEdit = useCallback(async () => {
+    if (!editing) return;
+    setBusy(true);
+    try {
+      const r = await kubectlEditSave(editing, text);
+      setOutput({ ok: r.exitCode === 0, lines: `${r.stdout}${r.stderr}`.trimEnd().split('\n') });
+      if (r.exitCode === 0) useEditorBuffer.getState().endEdit();
+    } finally {
+      setBusy(false);
+    }
+  }, [editing, text]);
+
   const apply = useCallback(async () => {
+    if (editing) return saveEdit();
     setBusy(true);
     try {
       const tools = await yamlToolsOr(setOutput, 'nothing was applied');
@@ -69,7 +89,7 @@ export function EditorPanel() {
     } finally {
       setBusy(false);
     }
-  }, [text]);
+  }, [text, editing, saveEdit]);
 
   const loadLive = useCallback(async () => {
     if (!selected) return;
@@ -105,8 +125,13 @@ export function EditorPanel() {
               </span>
             </button>
           )}
-          <button className="primary" onClick={apply} disabled={busy} data-testid="apply" title="kubectl apply (Ctrl+Enter)">
-            Apply
+          {editing && (
+            <button onClick={() => { useEditorBuffer.getState().endEdit(); setOutput({ ok: true, lines: ['Edit cancelled, no changes made.'] }); }}>
+              Cancel edit
+            </button>
+          )}
+          <button className="primary" onClick={apply} disabled={busy} data-testid="apply" title={editing ? 'Save: kubectl edit applies your changes (Ctrl+Enter)' : 'kubectl apply (Ctrl+Enter)'}>
+            {editing ? 'Save edit' : 'Apply'}
           </button>
         </div>
       </header>

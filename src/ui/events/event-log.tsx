@@ -11,6 +11,7 @@ import { useScrollView } from '../state/use-scroll-view.ts';
 import { useSim, type K8sEvent, type Selection } from '../state/sim-store.ts';
 import { formatClock } from '../format.ts';
 import { correlationNote } from './correlation-note.ts';
+import { concealing, isConcealed, type Concealed } from './concealment.ts';
 import type { TraceEvent } from '../../worker/protocol.ts';
 
 /** Height of every row, px (styles.css gives `.event-log .row` the same). */
@@ -24,7 +25,11 @@ export function EventLog() {
   const k8sEvents = useSim((s) => s.k8sEvents);
   const selectedId = useSim((s) => (s.selection?.type === 'event' ? s.selection.id : null));
   const select = useSim((s) => s.select);
-  const [all, setAll] = useState(false);
+  const [allWanted, setAll] = useState(false);
+  // Learner mode: while a lesson hides who produced some events, the whole trace (its actor column) stays closed too.
+  const concealed = useSim((s) => s.lesson?.concealed);
+  const hiding = concealing(concealed);
+  const all = allWanted && !hiding;
   const list: readonly TraceEvent[] = all ? events : k8sEvents;
   const { ref: scroller, view, onScroll } = useScrollView(600);
   // The sticky header row is inside the scroller, above the rows.
@@ -41,7 +46,7 @@ export function EventLog() {
       <header>
         <h2>Events</h2>
         <label className="toggle">
-          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} data-testid="every-step" /> every step
+          <input type="checkbox" checked={all} disabled={hiding} onChange={(e) => setAll(e.target.checked)} data-testid="every-step" title={hiding ? 'hidden until you answer the lesson\'s question' : undefined} /> every step
         </label>
       </header>
       <div
@@ -61,7 +66,7 @@ export function EventLog() {
         </div>
         <div className="rows" style={{ height: list.length * ROW_PX }}>
           {rows.map(({ e, index }) => (
-            <EventRow key={e.id} e={e} all={all} bottom={index * ROW_PX} selected={e.id === selectedId} select={select} />
+            <EventRow key={e.id} e={e} all={all} bottom={index * ROW_PX} selected={e.id === selectedId} select={select} concealed={concealed} />
           ))}
         </div>
         {list.length === 0 && <div className="empty">No events yet.</div>}
@@ -77,11 +82,14 @@ interface RowProps {
   bottom: number;
   selected: boolean;
   select: (s: Selection) => void;
+  /** What the open lesson hides now (learner mode). */
+  concealed?: Concealed;
 }
 
 /** One row; memoised, so a frame renders only the rows that came into view. */
-const EventRow = memo(function EventRow({ e, all, bottom, selected, select }: RowProps) {
+const EventRow = memo(function EventRow({ e, all, bottom, selected, select, concealed }: RowProps) {
   const k8s = !all && e.kind === 'k8s.event' ? (e as K8sEvent) : null;
+  const hidden = k8s !== null && isConcealed(k8s, concealed);
   return (
     <div
       role="row"
@@ -100,7 +108,13 @@ const EventRow = memo(function EventRow({ e, all, bottom, selected, select }: Ro
             {k8s.correlation && <span className="correlation">{k8s.correlation === 'spam-filtered' ? 'not written' : 'combined'}</span>}
             {k8s.message}
           </span>
-          <span className="by" data-testid="event-by">{k8s.reportingController}</span>
+          {hidden ? (
+            <span className="by concealed" data-testid="event-by" aria-label="hidden until you answer" title="hidden until you answer the lesson's question">
+              ?
+            </span>
+          ) : (
+            <span className="by" data-testid="event-by">{k8s.reportingController}</span>
+          )}
         </>
       ) : (
         <>

@@ -120,6 +120,8 @@ export function ControllerGraph() {
   const events = useSim((s) => s.events);
   const selection = useSim((s) => s.selection);
   const select = useSim((s) => s.select);
+  // Learner mode: a lesson question about who did what hides the cause chains until it is answered.
+  const hideCauses = useSim((s) => s.lesson?.concealed.causes ?? false);
   const objectCount = useSim((s) => s.objects.size);
   const controllers = useMemo(() => graphControllers(summaries), [summaries]);
   const [phases, setPhases] = useState<Map<string, Phase>>(new Map());
@@ -140,7 +142,7 @@ export function ControllerGraph() {
   }, [recent, controllers]);
 
   const highlighted = useMemo(() => {
-    if (selection?.type !== 'event') return new Set<string>();
+    if (selection?.type !== 'event' || hideCauses) return new Set<string>();
     const chain = causeChain(indexEvents(events), selection.id);
     const ids = new Set<string>();
     for (const actor of actorsOf(chain)) {
@@ -152,7 +154,7 @@ export function ControllerGraph() {
       }
     }
     return ids;
-  }, [selection, events, controllers]);
+  }, [selection, events, controllers, hideCauses]);
 
   const { nodes, edges } = useMemo(() => {
     void tick;

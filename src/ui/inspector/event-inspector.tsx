@@ -4,10 +4,13 @@ import { useSim } from '../state/sim-store.ts';
 import { causeChain, indexEvents } from '../events/cause-chain.ts';
 import { formatClock } from '../format.ts';
 import { describeEvent } from './describe-event.ts';
+import { concealing } from '../events/concealment.ts';
 
 export function EventInspector({ id }: { id: number }) {
   const events = useSim((s) => s.events);
   const chain = useMemo(() => causeChain(indexEvents(events), id), [events, id]);
+  const hidden = useSim((s) => concealing(s.lesson?.concealed));
+  if (hidden) return <p className="hint">The cause chain is hidden until you answer the lesson's question: it would give the answer away.</p>;
   if (chain.length === 0) return <p>This event has scrolled out of the page's memory.</p>;
   return (
     <div className="inspector-body" data-testid="event-inspector">

@@ -1,5 +1,5 @@
 /**
- * Pick a lesson: each is a scenario file (seed, nodes, manifests, timed actions and faults). Opening one restarts the
+ * Pick a scenario: each is a scenario file (seed, nodes, manifests, timed actions and faults). Opening one restarts the
  * simulation with it; "Playground" goes back to the default demo. The lessons are listed once the first frame is shown.
  */
 import { useEffect, useState } from 'react';
@@ -45,7 +45,7 @@ export function LessonPicker() {
   };
   return (
     <div className="lesson-picker">
-      <select value={id} onChange={(e) => void open(e.target.value)} aria-label="Lesson" data-testid="lesson-picker">
+      <select value={id} onChange={(e) => void open(e.target.value)} aria-label="Scenario" data-testid="lesson-picker">
         <option value="">Playground (3 replicas on 3 nodes)</option>
         {list.map((l) => (
           <option key={l.id} value={l.id}>

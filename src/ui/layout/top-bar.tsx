@@ -4,6 +4,8 @@ import { pause, play, setSpeed, stepBack, stepForward } from '../connection/sim-
 import { formatClock, formatSpeed, SPEEDS } from '../format.ts';
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from './icons.tsx';
 import { LessonPicker } from './lesson-picker.tsx';
+import { LessonsButton } from './lessons-button.tsx';
+import { ShareButton } from '../share/share-button.tsx';
 
 export function TopBar() {
   const { now, step, head, playing, speed, inPast, converged, convergence } = useSim();
@@ -11,6 +13,7 @@ export function TopBar() {
   return (
     <header className="top-bar">
       <h1 className="brand">Loopscope</h1>
+      <LessonsButton />
       <LessonPicker />
       <div className="controls" role="toolbar" aria-label="Time controls">
         <button onClick={() => stepBack()} title="Step back (←)" aria-label="Step back" data-testid="step-back"><StepBackIcon /></button>
@@ -38,6 +41,7 @@ export function TopBar() {
           {inPast ? ` of ${head} (in the past: acting now forks)` : ''}
         </span>
       </div>
+      <ShareButton />
       <div className={`badge ${converged ? 'ok' : 'busy'}`} data-testid="convergence-badge" title={convergence.join('\n') || 'every loop is idle and every status matches its spec'}>
         {converged ? 'converged' : 'reconciling…'}
       </div>

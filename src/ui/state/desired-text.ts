@@ -12,12 +12,14 @@ interface DesiredText {
   source: string;
   /** 0 until the first `show`: the editor starts with the playground's text and no message. */
   version: number;
-  show: (text: string, source: string) => void;
+  /** The line shown under the editor with the text (default: what the restart applied). */
+  note?: string;
+  show: (text: string, source: string, note?: string) => void;
 }
 
 export const useDesiredText = create<DesiredText>((set) => ({
   text: DEFAULT_MANIFESTS,
   source: 'the playground',
   version: 0,
-  show: (text, source) => set((s) => ({ text, source, version: s.version + 1 })),
+  show: (text, source, note) => set((s) => ({ text, source, note, version: s.version + 1 })),
 }));

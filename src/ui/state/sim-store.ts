@@ -3,7 +3,7 @@
  * Nothing here simulates; reducers only fold frames in.
  */
 import { create } from 'zustand';
-import type { ControllerDetail, ControllerSummary, FieldFight, Frame, GitOpsRepoFrame, HpaFrame, ObjectSummary, TraceEvent } from '../../worker/protocol.ts';
+import type { ControllerDetail, ControllerSummary, FieldFight, Frame, GitOpsRepoFrame, HpaFrame, LessonView, ObjectSummary, TraceEvent } from '../../worker/protocol.ts';
 
 /** Most trace events the page keeps (older ones scroll out of the event log; the worker keeps them all). */
 export const MAX_EVENTS = 20_000;
@@ -49,7 +49,10 @@ export interface SimState {
   gitops: GitOpsRepoFrame | null;
   /** HPAs with their series and the Deployments' loads (null before the first frame carrying them). */
   hpa: HpaFrame | null;
+  /** The open lesson's step (null: no lesson open). */
+  lesson: LessonView | null;
   applyFrame(frame: Frame): void;
+  setLesson(view: LessonView | null): void;
   select(selection: Selection): void;
   setError(message: string | null): void;
 }
@@ -77,6 +80,7 @@ export const useSim = create<SimState>((set) => ({
   fights: [],
   gitops: null,
   hpa: null,
+  lesson: null,
   applyFrame: (f) =>
     set((s) => {
       const objects = f.objects.full ? new Map<string, ObjectSummary>() : new Map(s.objects);
@@ -118,8 +122,10 @@ export const useSim = create<SimState>((set) => ({
         fights: f.fights ?? (s.fights.length ? [] : s.fights),
         gitops: f.gitops ?? (f.reset ? null : s.gitops),
         hpa: f.hpa ?? (f.reset ? null : s.hpa),
+        lesson: f.lesson === undefined ? s.lesson : f.lesson,
       };
     }),
+  setLesson: (lesson) => set({ lesson }),
   select: (selection) => set({ selection }),
   setError: (error) => set({ error }),
 }));

@@ -1,0 +1,57 @@
+/**
+ * Share: an address that reopens what is on screen. In a lesson, the lesson step's own address; otherwise the run's
+ * recipe in the fragment (share-link.ts), replayed to the same state (the same trace) wherever it is opened. The link
+ * is copied to the clipboard when the browser allows it, and always shown, selected, to copy by hand.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { recipe } from '../connection/sim-connection.ts';
+import { useSim } from '../state/sim-store.ts';
+
+export function ShareButton() {
+  const [link, setLink] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    field.current?.select();
+  }, [link]);
+  const share = async () => {
+    const lesson = useSim.getState().lesson;
+    let url: string;
+    if (lesson) {
+      const { lessonSearch } = await import('../lessons/lesson-address.ts');
+      url = `${location.origin}${location.pathname}${lessonSearch(location.search, { id: lesson.lesson.id, step: lesson.step })}`;
+    } else {
+      const r = await recipe();
+      if (!r) {
+        setNote('The run could not be read from the simulation.');
+        setLink('');
+        return;
+      }
+      const { shareUrl } = await import('./share-link.ts');
+      url = shareUrl(location, r);
+    }
+    setLink(url);
+    try {
+      await navigator.clipboard.writeText(url);
+      setNote(lesson ? 'Link to this lesson step copied.' : `Link copied: it replays this run to step ${useSim.getState().step}.`);
+    } catch {
+      setNote('Copy the link below (the browser did not allow copying it for you).');
+    }
+  };
+  return (
+    <div className="share">
+      <button onClick={() => void share()} data-testid="share" title="Copy a link that reopens this run (or this lesson step)">
+        Share
+      </button>
+      {link !== null && (
+        <div className="share-popover" role="dialog" aria-label="Share link">
+          <p role="status">{note}</p>
+          {link && <input ref={field} readOnly value={link} aria-label="Link" onFocus={(e) => e.target.select()} />}
+          <button className="mini" onClick={() => setLink(null)} aria-label="Close share link">
+            ✕
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { SimHost } from './sim-host.ts';
+import type { Frame, WorkerMessage } from './protocol.ts';
+
+const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: web, image: "nginx:1.27"}]}
+`;
+
+function harness() {
+  const messages: WorkerMessage[] = [];
+  let wall = 0;
+  const host = new SimHost((m) => messages.push(m), () => wall);
+  return {
+    host,
+    messages,
+    run(ms: number) {
+      for (let t = 0; t < ms; t += 16) {
+        wall += 16;
+        host.tick();
+      }
+    },
+    frames: () => messages.filter((m): m is Frame => m.type === 'frame'),
+    reply: (id: number) => messages.find((m) => m.type === 'reply' && m.requestId === id) as Extract<WorkerMessage, { type: 'reply' }> | undefined,
+  };
+}
+
+describe('SimHost: the kubectl console', () => {
+  it('runs a command line, logs its mutation as a user input and streams a watch until cancelled', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 2, manifests: DEPLOYMENT } });
+    h.host.receive({ type: 'speed', speed: 50 });
+    h.host.receive({ type: 'play' });
+    h.run(400);
+    h.host.receive({ type: 'kubectl', requestId: 2, line: 'kubectl get deployments' });
+    const get = h.reply(2);
+    expect(get).toMatchObject({ ok: true, kind: 'kubectl' });
+    if (get?.ok && get.kind === 'kubectl') {
+      expect(get.result.stdout).toMatch(/^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE\nweb\s+2\/2/);
+      expect(get.result.exitCode).toBe(0);
+    }
+    h.host.receive({ type: 'kubectl', requestId: 3, line: 'kubectl scale deployment web --replicas=3' });
+    const scaled = h.reply(3);
+    if (scaled?.ok && scaled.kind === 'kubectl') expect(scaled.result.stdout).toBe('deployment.apps/web scaled\n');
+    h.host.receive({ type: 'recipe', requestId: 4 });
+    const recipe = h.reply(4);
+    if (recipe?.ok && recipe.kind === 'recipe') expect(recipe.recipe.inputs.some((i) => i.action.type === 'scale')).toBe(true);
+
+    h.host.receive({ type: 'kubectl', requestId: 5, line: 'kubectl get pods -w' });
+    const watch = h.reply(5);
+    expect(watch?.ok && watch.kind === 'kubectl' && watch.result.watching).toBe(true);
+    const before = h.frames().length;
+    h.run(2000);
+    const printed = h.frames().slice(before).map((f) => f.console ?? '').join('');
+    expect(printed).toMatch(/web-/);
+    h.host.receive({ type: 'kubectlCancel' });
+    const after = h.frames().length;
+    h.host.receive({ type: 'kubectl', requestId: 6, line: 'kubectl scale deployment web --replicas=1' });
+    h.run(2000);
+    expect(h.frames().slice(after).some((f) => f.console)).toBe(false);
+  });
+
+  it('answers a bad command line as kubectl does, and the simulation goes on', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1, manifests: DEPLOYMENT } });
+    h.host.receive({ type: 'kubectl', requestId: 2, line: 'kubectl scale deployment web --replica=3' });
+    const r = h.reply(2);
+    if (r?.ok && r.kind === 'kubectl') {
+      expect(r.result.exitCode).toBe(1);
+      expect(r.result.stderr).toContain('unknown flag: --replica');
+    } else throw new Error('no kubectl reply');
+    h.host.receive({ type: 'kubectl', requestId: 3, line: 'x'.repeat(70 * 1024) });
+    expect(h.reply(3)).toMatchObject({ ok: false, error: expect.stringContaining('line') });
+    h.host.receive({ type: 'play' });
+    h.run(200);
+    expect(h.frames().at(-1)!.now).toBeGreaterThan(0);
+  });
+});
+
+describe('SimHost: lessons', () => {
+  const text = readFileSync(new URL('../../lessons/01-spec-vs-status.yaml', import.meta.url), 'utf8');
+
+  it('opens a lesson, sends its view, and holds time while a question waits', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, lesson: { text, step: 1 } } });
+    expect(h.reply(1)).toMatchObject({ ok: true, kind: 'init' });
+    h.host.tick();
+    const view = h.frames().at(-1)!.lesson;
+    expect(view).toMatchObject({ lesson: { id: 'spec-vs-status' }, step: 1, phase: 'predict' });
+    const t0 = h.frames().at(-1)!.now;
+    h.host.receive({ type: 'play' });
+    h.run(500);
+    expect(h.frames().at(-1)!.now).toBe(t0);
+    h.host.receive({ type: 'step', count: 10 });
+    h.host.tick();
+    expect(h.frames().at(-1)!.now).toBe(t0);
+    h.host.receive({ type: 'lesson', requestId: 2, op: 'answer', answer: { kind: 'controller', controller: 'kubelet' } });
+    const wrong = h.reply(2);
+    expect(wrong).toMatchObject({ ok: true, kind: 'lesson', answer: { correct: false } });
+    h.host.receive({ type: 'lesson', requestId: 3, op: 'answer', answer: { kind: 'controller', controller: 'deployment-controller' } });
+    expect(h.reply(3)).toMatchObject({ ok: true, kind: 'lesson', answer: { correct: true } });
+    h.host.receive({ type: 'play' });
+    h.run(500);
+    expect(h.frames().at(-1)!.now).toBeGreaterThan(t0);
+  });
+
+  it('a lesson file with an error, or a step it does not have, is an error reply and no lesson opens', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, lesson: { text: 'apiVersion: loopscope/v1\nkind: Lesson\nsteps: 3\n' } } });
+    expect(h.reply(1)).toMatchObject({ ok: false, error: expect.stringMatching(/line \d+/) });
+    h.host.receive({ type: 'init', v: 1, requestId: 2, setup: { seed: 1, lesson: { text, step: 99 } } });
+    expect(h.reply(2)).toMatchObject({ ok: false, error: expect.stringContaining('there is no step 100') });
+  });
+
+  it('closing the lesson tells the page once', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, lesson: { text } } });
+    h.host.tick();
+    h.host.receive({ type: 'lesson', requestId: 2, op: 'close' });
+    expect(h.reply(2)).toMatchObject({ ok: true, view: null });
+    h.host.tick();
+    expect(h.frames().at(-1)!.lesson).toBeNull();
+  });
+});
