@@ -5,13 +5,14 @@
 import type { Command } from './command.ts';
 import { commandList } from './help.ts';
 import { applyCommand } from './cmd/apply.ts';
+import { createCommand } from './cmd/create.ts';
 import { deleteCommand } from './cmd/delete.ts';
 import { getCommand } from './cmd/get.ts';
 import { scaleCommand } from './cmd/scale.ts';
 import { versionCommand } from './cmd/version.ts';
 
 /** The commands this console runs. */
-const SUPPORTED: readonly Command[] = [getCommand, applyCommand, deleteCommand, scaleCommand, versionCommand];
+const SUPPORTED: readonly Command[] = [getCommand, applyCommand, createCommand, deleteCommand, scaleCommand, versionCommand];
 
 /** kubectl 1.32's commands the console does not run, and why. */
 export const NOT_AVAILABLE: Readonly<Record<string, string>> = {

@@ -14,6 +14,7 @@ function defaultText(f: FlagSpec): string {
     case 'int':
       return f.def ?? '0';
     case 'strings':
+    case 'array':
       return '[]';
     case 'string':
       return `'${f.def ?? ''}'`;

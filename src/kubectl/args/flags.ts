@@ -5,7 +5,8 @@
  * (`unknown flag: --replica`, `flag needs an argument: 'n' in -n`, `invalid argument "x" for "--replicas" flag: …`).
  */
 
-export type FlagKind = 'bool' | 'string' | 'int' | 'strings';
+/** `strings`: pflag's stringSlice (comma-separated, repeatable); `array`: stringArray (repeatable, no splitting). */
+export type FlagKind = 'bool' | 'string' | 'int' | 'strings' | 'array';
 
 export interface FlagSpec {
   name: string;
@@ -75,10 +76,11 @@ function set(values: Map<string, FlagValue>, spec: FlagSpec, raw: string): void 
       values.set(spec.name, n.value);
       return;
     }
-    case 'strings': {
-      // pflag's stringSlice/stringArray: repeated flags add up; a stringSlice splits on commas (as CSV).
+    case 'strings':
+    case 'array': {
+      // Repeated flags add up; a stringSlice splits on commas (as CSV), a stringArray does not.
       const prev = (values.get(spec.name) as string[] | undefined) ?? [];
-      values.set(spec.name, [...prev, ...(spec.name === 'filename' ? [raw] : raw.split(','))]);
+      values.set(spec.name, [...prev, ...(spec.kind === 'array' ? [raw] : raw.split(','))]);
       return;
     }
     case 'string':
