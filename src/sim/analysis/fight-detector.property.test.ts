@@ -17,33 +17,38 @@ function writes(seq: Array<{ m: string; dt: number }>): TraceEvent[] {
   });
 }
 
-/** The reference: switches in the trailing run of at most two managers, all changes within the window. */
-function naiveFlips(seq: Array<{ m: string; at: number }>, windowMs: number): number {
-  const last = seq[seq.length - 1]!;
-  const run = [last];
-  const managers = new Set([last.m]);
-  for (let i = seq.length - 2; i >= 0; i--) {
-    const c = seq[i]!;
-    if (last.at - c.at > windowMs) break;
-    if (!managers.has(c.m) && managers.size === 2) break;
-    managers.add(c.m);
-    run.unshift(c);
+/**
+ * The reference, from the definition and backwards over the whole history: the trailing stretch of at most two
+ * managers; its switches; of those, the trailing chain with no two consecutive ones more than `quietMs` apart.
+ */
+function naiveFlips(seq: Array<{ m: string; at: number }>, quietMs: number): number {
+  const managers = new Set<string>();
+  let start = seq.length - 1;
+  for (let i = seq.length - 1; i >= 0; i--) {
+    managers.add(seq[i]!.m);
+    if (managers.size > 2) break;
+    start = i;
   }
-  let flips = 0;
-  for (let i = 1; i < run.length; i++) if (run[i]!.m !== run[i - 1]!.m) flips++;
-  return managers.size === 2 ? flips : 0;
+  const flipTimes: number[] = [];
+  for (let i = start + 1; i < seq.length; i++) if (seq[i]!.m !== seq[i - 1]!.m) flipTimes.push(seq[i]!.at);
+  let flips = flipTimes.length > 0 ? 1 : 0;
+  for (let k = flipTimes.length - 1; k > 0 && flipTimes[k]! - flipTimes[k - 1]! <= quietMs; k--) flips++;
+  return flips;
 }
 
 const sequences = fc.array(fc.record({ m: fc.constantFrom('a', 'b', 'c'), dt: fc.integer({ min: 0, max: 120_000 }) }), { minLength: 1, maxLength: 30 });
 
 describe('fight detector properties', () => {
-  it('reports a fight exactly when the trailing two-manager run has at least 3 switches (as a naive scan says)', () => {
+  it('reports the current run as a fight exactly when its chain of switches has at least 3 (as a naive backward scan says)', () => {
     fc.assert(
       fc.property(sequences, (seq) => {
         let t = 0;
         const timed = seq.map(({ m, dt }) => ({ m, at: (t += dt) }));
-        const expected = naiveFlips(timed, 600_000);
-        const fights = detectFights(writes(seq));
+        const expected = naiveFlips(timed, 60_000);
+        // Asked at the last switch, only the current run can be live (ended runs are listed only without `now`).
+        const switches = timed.filter((c, i) => i > 0 && c.m !== timed[i - 1]!.m);
+        const now = (switches.at(-1) ?? timed.at(-1)!).at;
+        const fights = detectFights(writes(seq), {}, now);
         if (expected >= 3) {
           expect(fights).toHaveLength(1);
           expect(fights[0]!.flips).toBe(expected);

@@ -33,10 +33,29 @@ describe('fight detector', () => {
     expect(detectFights(events)[0]?.flips).toBe(3);
   });
 
-  it('changes outside the window do not count', () => {
+  it('a switch after a quiet spell starts a new run: flips further apart than quietMs do not add up', () => {
     const events = [1, 2, 3, 4].flatMap((i) => write(i, i * 100_000, i % 2 ? 'a' : 'b', ['spec.replicas']));
-    expect(detectFights(events, { windowMs: 150_000 })).toEqual([]);
-    expect(detectFights(events, { windowMs: 400_000 })).toHaveLength(1);
+    expect(detectFights(events, { quietMs: 50_000 })).toEqual([]);
+    expect(detectFights(events, { quietMs: 150_000 })).toHaveLength(1);
+  });
+
+  it('counts every flip from the first, however long the fight (issue 15, item 7: it used to keep only the last 32 changes)', () => {
+    // A 6-minute fight: a flip every 8 s from 33 s, 43 flips.
+    const events = Array.from({ length: 44 }, (_, i) => write(i + 1, 25_000 + i * 8_000, i % 2 ? 'argocd-controller' : 'kube-controller-manager', ['spec.replicas'])).flat();
+    const [fight] = detectFights(events);
+    expect(fight).toMatchObject({ flips: 43, firstFlipAt: 33_000, lastFlipAt: 25_000 + 43 * 8_000 });
+    expect(fight!.recent).toHaveLength(12);
+  });
+
+  it('an ended fight leaves the live list once the field has been quiet for quietMs, and stays in the full list', () => {
+    const d = new FightDetector({ quietMs: 60_000 });
+    d.observeAll([1, 2, 3, 4].flatMap((i) => write(i, i * 15_000, i % 2 ? 'a' : 'b', ['spec.replicas'])));
+    expect(d.fights(60_000 + 60_000)).toHaveLength(1);
+    expect(d.fights(60_000 + 60_001)).toEqual([]);
+    // A flip much later starts a new run; the old fight is listed as ended, with its own counts.
+    d.observeAll([5, 6].flatMap((i) => write(i, 500_000 + i * 1000, i % 2 ? 'a' : 'b', ['spec.replicas'])));
+    expect(d.fights(510_000)).toEqual([]);
+    expect(d.fights().map((f) => [f.flips, f.firstFlipAt, f.lastFlipAt])).toEqual([[3, 30_000, 60_000]]);
   });
 
   it('a third writer ends the fight', () => {
@@ -45,7 +64,8 @@ describe('fight detector', () => {
     d.observeAll(events);
     expect(d.fights()).toHaveLength(1);
     d.observeAll(write(5, 5000, 'c', ['spec.replicas']));
-    expect(d.fights()).toEqual([]);
+    expect(d.fights(5000)).toEqual([]);
+    expect(d.fights()).toHaveLength(1);
   });
 
   it('deleting the object forgets its fights', () => {
@@ -56,8 +76,8 @@ describe('fight detector', () => {
     expect(d.fights()).toEqual([]);
   });
 
-  it('a fight fades out once its last flip is older than the window', () => {
-    const d = new FightDetector({ windowMs: 10_000 });
+  it('a fight fades out once its last flip is older than quietMs', () => {
+    const d = new FightDetector({ quietMs: 10_000 });
     d.observeAll([1, 2, 3, 4].flatMap((i) => write(i, i * 1000, i % 2 ? 'a' : 'b', ['spec.replicas'])));
     expect(d.fights(5000)).toHaveLength(1);
     expect(d.fights(20_000)).toEqual([]);

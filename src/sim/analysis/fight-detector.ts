@@ -9,8 +9,12 @@
  * write succeeded and lists the `changed` paths. The loop behind a request is found through the request's cause
  * (the `queue.get` / `reconcile.*` event of the reconcile that sent it).
  *
- * A fight on (object, field) is a trailing run of changes by exactly two managers, within `windowMs` of the last
- * one, in which the writer switched at least `minFlips` times (a → b → a → b is 3 flips).
+ * A fight on (object, field) is a run of changes by exactly two managers in which the writer switched at least
+ * `minFlips` times (a → b → a → b is 3 flips), no two consecutive switches more than `quietMs` apart. Every flip is
+ * counted from the first, in constant memory per field (summary counters and the last few changes, never a window
+ * of changes that forgets the start). The run ends when a third manager writes the field (a new run of the last two
+ * writers begins) or when a switch comes after the field was quiet for `quietMs` (a new run begins with it); a fight
+ * whose last flip is `quietMs` old is over (`fights(now)` leaves it out; `fights()` lists it, with the ended ones).
  *
  * @remarks `changed` lists at most a handful of top paths per write (rest-client.ts), so a write touching many
  * fields may hide some; a write through `/scale` is only credited with `spec.replicas` and one through `/status`
@@ -29,7 +33,7 @@ export interface FieldFight {
   managers: [string, string];
   /** The loop (controller or actor) behind each manager's latest write, same order as `managers`. */
   loops: [string, string];
-  /** Writer switches in the run. */
+  /** Writer switches in the run, every one since the first. */
   flips: number;
   firstFlipAt: number;
   lastFlipAt: number;
@@ -38,13 +42,17 @@ export interface FieldFight {
 }
 
 export interface FightDetectorOptions {
-  /** Changes older than this before the run's last change do not count (virtual ms; default 10 minutes). */
-  windowMs?: number;
+  /** A switch this long after the previous one starts a new run; a fight this long without one is over (virtual ms; default 60 s). */
+  quietMs?: number;
   /** Switches needed to call it a fight (default 3). */
   minFlips?: number;
-  /** Changes kept per (object, field) (default 32). */
-  maxHistory?: number;
 }
+
+/** Default {@link FightDetectorOptions.quietMs}: a minute without a switch ends a fight (HPA syncs every 15 s). */
+export const DEFAULT_QUIET_MS = 60_000;
+/** Ended fights kept for {@link FightDetector.fights} without `now` (the oldest go first). */
+const MAX_ENDED = 64;
+const RECENT = 12;
 
 interface PendingWrite {
   ref: ObjectRef;
@@ -53,10 +61,17 @@ interface PendingWrite {
   subresource: string | undefined;
 }
 
-interface Change {
-  manager: string;
-  loop: string;
-  at: number;
+/** The current run of one (object, field): counters only, whatever its length. */
+interface Run {
+  /** One manager until the first switch, then the two, the earliest writer first. */
+  managers: string[];
+  /** The loop behind each manager's latest write. */
+  loops: Record<string, string>;
+  lastManager: string;
+  flips: number;
+  firstFlipAt: number;
+  lastFlipAt: number;
+  recent: Array<{ manager: string; at: number }>;
 }
 
 const WRITE_VERBS = new Set(['create', 'update', 'patch', 'apply']);
@@ -77,24 +92,21 @@ function objectKey(ref: ObjectRef): string {
 
 /** Incremental detector over the trace. Plain data and maps: safe to keep in a checkpointed graph. */
 export class FightDetector {
-  private readonly windowMs: number;
+  private readonly quietMs: number;
   private readonly minFlips: number;
-  private readonly maxHistory: number;
   /** In-flight writes by requestId. */
   private pending = new Map<number, PendingWrite>();
   /** Loop (queue / controller name) of recent queue.get and reconcile.* events, by event id. */
   private loopOf = new Map<number, string>();
-  /** Changes per object key, then field. */
-  private history = new Map<string, { ref: ObjectRef; fields: Map<string, Change[]> }>();
-  /** Current fights, by object key + field. */
-  private found = new Map<string, FieldFight>();
+  /** The current run per object key, then field. */
+  private runs = new Map<string, { ref: ObjectRef; fields: Map<string, Run> }>();
+  /** Fights whose run ended (a third writer, or a switch after a quiet spell), oldest first. */
+  private ended: FieldFight[] = [];
 
   constructor(options: FightDetectorOptions = {}) {
-    this.windowMs = options.windowMs ?? 600_000;
+    this.quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
     this.minFlips = options.minFlips ?? 3;
-    this.maxHistory = options.maxHistory ?? 32;
   }
-
   /** Feeds one trace event (in trace order). */
   observe(e: TraceEvent): void {
     switch (e.kind) {
@@ -145,25 +157,31 @@ export class FightDetector {
   }
 
   /**
-   * The fights found so far, most flips first (then newest, then object and field). With `now`, only fights whose
-   * last flip is within the window of `now` (a fight that stopped fades out).
+   * The fights, most flips first (then newest, then object and field). With `now`, only the live ones: a current run
+   * with a switch within `quietMs` of `now`. Without, every fight: current runs and the last ended ones.
    */
   fights(now?: number): FieldFight[] {
-    const out = [...this.found.values()].filter((f) => now === undefined || now - f.lastFlipAt <= this.windowMs);
+    const out: FieldFight[] = now === undefined ? this.ended.map(copyFight) : [];
+    for (const { ref, fields } of this.runs.values()) {
+      for (const [field, run] of fields) {
+        if (run.flips < this.minFlips) continue;
+        if (now !== undefined && now - run.lastFlipAt > this.quietMs) continue;
+        out.push(fightOf(ref, field, run));
+      }
+    }
     out.sort(
       (a, b) =>
         b.flips - a.flips ||
         b.lastFlipAt - a.lastFlipAt ||
         (objectKey(a.object) < objectKey(b.object) ? -1 : objectKey(a.object) > objectKey(b.object) ? 1 : 0) ||
-        (a.field < b.field ? -1 : a.field > b.field ? 1 : 0),
+        (a.field < b.field ? -1 : a.field > b.field ? 1 : 0) ||
+        a.firstFlipAt - b.firstFlipAt,
     );
-    return out.map((f) => ({ ...f, object: { ...f.object }, managers: [...f.managers], loops: [...f.loops], recent: f.recent.map((r) => ({ ...r })) }));
+    return out;
   }
 
   private forget(ref: ObjectRef): void {
-    const key = objectKey(ref);
-    if (!this.history.delete(key)) return;
-    for (const id of [...this.found.keys()]) if (id.startsWith(`${key}|`)) this.found.delete(id);
+    this.runs.delete(objectKey(ref));
   }
 
   private rememberLoop(id: number, loop: string): void {
@@ -176,67 +194,74 @@ export class FightDetector {
 
   private record(w: PendingWrite, field: string, at: number, uid: string | undefined): void {
     const key = objectKey(w.ref);
-    let obj = this.history.get(key);
+    let obj = this.runs.get(key);
     if (!obj) {
       obj = { ref: { ...w.ref }, fields: new Map() };
-      this.history.set(key, obj);
+      this.runs.set(key, obj);
     }
     if (uid) obj.ref.uid = uid;
-    let changes = obj.fields.get(field);
-    if (!changes) {
-      changes = [];
-      obj.fields.set(field, changes);
+    const run = obj.fields.get(field);
+    const m = w.manager;
+    if (!run) {
+      obj.fields.set(field, { managers: [m], loops: { [m]: w.loop }, lastManager: m, flips: 0, firstFlipAt: at, lastFlipAt: at, recent: [{ manager: m, at }] });
+      return;
     }
-    changes.push({ manager: w.manager, loop: w.loop, at });
-    if (changes.length > this.maxHistory) changes.splice(0, changes.length - this.maxHistory);
-    const fight = this.evaluate(changes);
-    const id = `${key}|${field}`;
-    if (fight) this.found.set(id, { object: { ...obj.ref }, field, ...fight });
-    // A third writer took over, or the pair went quiet past the window: that fight is over.
-    else this.found.delete(id);
+    if (m === run.lastManager) {
+      run.loops[m] = w.loop;
+      pushRecent(run, m, at);
+      return;
+    }
+    const third = run.managers.length === 2 && !run.managers.includes(m);
+    const afterQuiet = run.flips > 0 && at - run.lastFlipAt > this.quietMs;
+    if (third || afterQuiet) {
+      // This run is over; a new one begins with the switch from its last writer to this one.
+      if (run.flips >= this.minFlips) this.end(fightOf(obj.ref, field, run));
+      const last = run.recent[run.recent.length - 1]!;
+      const prev = run.lastManager;
+      obj.fields.set(field, { managers: [prev, m], loops: { [prev]: run.loops[prev]!, [m]: w.loop }, lastManager: m, flips: 1, firstFlipAt: at, lastFlipAt: at, recent: [last, { manager: m, at }] });
+      return;
+    }
+    if (run.managers.length === 1) {
+      run.managers.push(m);
+      run.firstFlipAt = at;
+    }
+    run.flips++;
+    run.lastFlipAt = at;
+    run.lastManager = m;
+    run.loops[m] = w.loop;
+    pushRecent(run, m, at);
   }
 
-  /** The trailing two-manager run of `changes` if it has enough switches. */
-  private evaluate(changes: readonly Change[]): Omit<FieldFight, 'object' | 'field'> | null {
-    const last = changes[changes.length - 1]!;
-    let i = changes.length - 1;
-    let other: string | undefined;
-    let flips = 0;
-    let firstFlipAt = last.at;
-    while (i > 0) {
-      const prev = changes[i - 1]!;
-      const cur = changes[i]!;
-      if (last.at - prev.at > this.windowMs) break;
-      if (prev.manager !== last.manager) {
-        if (other === undefined) other = prev.manager;
-        else if (prev.manager !== other) break;
-      }
-      if (prev.manager !== cur.manager) {
-        flips++;
-        firstFlipAt = cur.at;
-      }
-      i--;
-    }
-    if (other === undefined || flips < this.minFlips) return null;
-    const run = changes.slice(i);
-    const first = run[0]!.manager;
-    const second = first === last.manager ? other : last.manager;
-    const loopOfManager = (m: string): string => {
-      for (let k = run.length - 1; k >= 0; k--) if (run[k]!.manager === m) return run[k]!.loop;
-      return m;
-    };
-    return {
-      managers: [first, second],
-      loops: [loopOfManager(first), loopOfManager(second)],
-      flips,
-      firstFlipAt,
-      lastFlipAt: last.at,
-      recent: run.slice(-12).map((c) => ({ manager: c.manager, at: c.at })),
-    };
+  private end(f: FieldFight): void {
+    this.ended.push(f);
+    if (this.ended.length > MAX_ENDED) this.ended.shift();
   }
 }
 
-/** The fights in a whole trace (a pure function over {@link FightDetector}). */
+function pushRecent(run: Run, manager: string, at: number): void {
+  run.recent.push({ manager, at });
+  if (run.recent.length > RECENT) run.recent.shift();
+}
+
+function fightOf(ref: ObjectRef, field: string, run: Run): FieldFight {
+  const [a, b] = run.managers as [string, string];
+  return {
+    object: { ...ref },
+    field,
+    managers: [a, b],
+    loops: [run.loops[a] ?? a, run.loops[b] ?? b],
+    flips: run.flips,
+    firstFlipAt: run.firstFlipAt,
+    lastFlipAt: run.lastFlipAt,
+    recent: run.recent.map((r) => ({ ...r })),
+  };
+}
+
+function copyFight(f: FieldFight): FieldFight {
+  return { ...f, object: { ...f.object }, managers: [...f.managers], loops: [...f.loops], recent: f.recent.map((r) => ({ ...r })) };
+}
+
+/** The fights in a whole trace (a pure function over {@link FightDetector}); with `now`, only those live then. */
 export function detectFights(events: readonly TraceEvent[], options: FightDetectorOptions = {}, now?: number): FieldFight[] {
   const d = new FightDetector(options);
   d.observeAll(events);
