@@ -462,7 +462,8 @@ class Evaluator {
       case 'field': return this.evalField(value, node.value);
       case 'array': return this.evalArray(value, node.params);
       case 'filter': return this.evalFilter(value, node);
-      case 'int': case 'float': case 'bool': return value.map(() => node.value);
+      case 'int': case 'bool': return value.map(() => node.value);
+      case 'float': return value.map(() => new GoFloat(node.value));
       case 'wildcard': return this.evalWildcard(value);
       case 'recursive': return this.evalRecursive(value, 0);
       case 'union': return node.nodes.flatMap((l) => this.evalList(value, l));
@@ -597,8 +598,17 @@ function Buffer_bytes(s: string): number[] {
   return [...new TextEncoder().encode(s)];
 }
 
+/**
+ * A float literal of the template ("2.0"): Go keeps it a float64, so comparing it with an integer field is an error
+ * ("incompatible types for comparison") even when the values are equal.
+ */
+class GoFloat {
+  constructor(readonly value: number) {}
+}
+
 type Basic = 'bool' | 'int' | 'float' | 'string';
 function basicKind(v: unknown): Basic {
+  if (v instanceof GoFloat) return 'float';
   if (typeof v === 'boolean') return 'bool';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
   if (typeof v === 'string') return 'string';
@@ -606,12 +616,15 @@ function basicKind(v: unknown): Basic {
 }
 
 /** client-go's forked text/template funcs: eq, ne, lt, le, gt, ge. */
+const OPERATORS = new Set(['==', '!=', '<', '>', '<=', '>=']);
+
 function compare(left: unknown, right: unknown, op: string): boolean {
+  if (!OPERATORS.has(op)) throw new EvalError(`unrecognized filter operator ${op}`);
   const k1 = basicKind(left);
   const k2 = basicKind(right);
-  const numeric = (k1 === 'int' || k1 === 'float') && (k2 === 'int' || k2 === 'float');
-  if (k1 !== k2 && !numeric) throw new EvalError('incompatible types for comparison');
-  if (numeric && k1 !== k2) throw new EvalError('incompatible types for comparison');
+  if (k1 !== k2) throw new EvalError('incompatible types for comparison');
+  if (left instanceof GoFloat) left = left.value;
+  if (right instanceof GoFloat) right = right.value;
   switch (op) {
     case '==': return left === right;
     case '!=': return left !== right;
@@ -628,17 +641,18 @@ function compare(left: unknown, right: unknown, op: string): boolean {
   throw new EvalError(`unrecognized filter operator ${op}`);
 }
 
-/** One value as PrintResults writes it: maps and arrays as compact JSON, the rest with fmt.Print. */
+/** One value as PrintResults writes it: maps and arrays as compact JSON, null as "null", the rest with fmt.Print. */
 export function printValue(v: unknown): string {
+  if (v instanceof GoFloat) return goSprint(v.value);
   if (Array.isArray(v) || (typeof v === 'object' && v !== null)) return goJsonMarshal(v);
-  if (v === null || v === undefined) return '<nil>';
+  if (v === null || v === undefined) return 'null';
   return goSprint(v);
 }
 
 /** jsonpath.go FindResults: each action's list of values, for callers that print them themselves. */
 export function findJsonPathResults(p: JsonPath, data: unknown): unknown[][] | { error: string } {
   try {
-    return new Evaluator(p.allowMissingKeys).findResults(data, p.root.nodes);
+    return new Evaluator(p.allowMissingKeys).findResults(data, p.root.nodes).map((list) => list.map((v) => (v instanceof GoFloat ? v.value : v)));
   } catch (e) {
     if (e instanceof EvalError) return { error: e.message };
     if (e instanceof RangeError) return { error: 'template evaluation too deep' };
@@ -648,8 +662,14 @@ export function findJsonPathResults(p: JsonPath, data: unknown): unknown[][] | {
 
 /** jsonpath.go Execute: the text the template prints for `data`, or upstream's error message. */
 export function printJsonPath(p: JsonPath, data: unknown): string | { error: string } {
-  const results = findJsonPathResults(p, data);
-  if (!Array.isArray(results)) return results;
+  let results: unknown[][];
+  try {
+    results = new Evaluator(p.allowMissingKeys).findResults(data, p.root.nodes);
+  } catch (e) {
+    if (e instanceof EvalError) return { error: e.message };
+    if (e instanceof RangeError) return { error: 'template evaluation too deep' };
+    return { error: String(e) };
+  }
   let out = '';
   for (const list of results) out += list.map(printValue).join(' ');
   return out;
