@@ -93,8 +93,11 @@ export type Fault =
   /** The node's kubelet stops (no heartbeats, no pod updates); `restore-node` brings it back. */
   | { type: 'kill-node'; node: string }
   | { type: 'restore-node'; node: string }
-  /** How containers of this image behave from now on. */
-  | { type: 'image-behavior'; image: string; behavior: 'ok' | 'crash' | 'exit' | 'never-ready'; exitCode?: number; readyAfter?: number };
+  /**
+   * How containers of this image behave from now on. `runFor` (virtual ms) makes them exit after it, with
+   * `exitCode` (default 0, 1 for crash), whatever their command says (docs/container-behavior.md).
+   */
+  | { type: 'image-behavior'; image: string; behavior: 'ok' | 'crash' | 'exit' | 'never-ready'; exitCode?: number; readyAfter?: number; runFor?: number };
 
 /** Sets the total CPU and memory demand on a Deployment's pods from now on (the simulated metrics pipeline). */
 export interface SetLoadAction {
