@@ -8,11 +8,31 @@ import { applyCommand } from './cmd/apply.ts';
 import { createCommand } from './cmd/create.ts';
 import { deleteCommand } from './cmd/delete.ts';
 import { getCommand } from './cmd/get.ts';
+import { annotateCommand, labelCommand } from './cmd/label.ts';
+import { cordonCommand, drainCommand, uncordonCommand } from './cmd/node.ts';
+import { patchCommand } from './cmd/patch.ts';
+import { setCommand } from './cmd/set.ts';
+import { rolloutCommand } from './cmd/rollout.ts';
 import { scaleCommand } from './cmd/scale.ts';
 import { versionCommand } from './cmd/version.ts';
 
 /** The commands this console runs. */
-const SUPPORTED: readonly Command[] = [getCommand, applyCommand, createCommand, deleteCommand, scaleCommand, versionCommand];
+const SUPPORTED: readonly Command[] = [
+  getCommand,
+  applyCommand,
+  createCommand,
+  deleteCommand,
+  scaleCommand,
+  rolloutCommand,
+  patchCommand,
+  labelCommand,
+  annotateCommand,
+  setCommand,
+  cordonCommand,
+  uncordonCommand,
+  drainCommand,
+  versionCommand,
+];
 
 /** kubectl 1.32's commands the console does not run, and why. */
 export const NOT_AVAILABLE: Readonly<Record<string, string>> = {
