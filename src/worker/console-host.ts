@@ -11,10 +11,12 @@ import type { ObjectRef } from '../sim/trace/trace-event.ts';
 import type { KubectlCompletion, KubectlReply } from './protocol.ts';
 import { consoleTools } from './on-demand.ts';
 
-/** What a running watch offers (src/kubectl/run.ts `KubectlWatch`). */
+/** What a running watch offers (src/kubectl/command.ts `KubectlWatch`). */
 interface Watch {
   poll(target: unknown): string;
   timelineMoved(target: unknown): string;
+  /** The command would have exited by itself (a delete's wait saw the object gone, `rollout status` its end). */
+  readonly done?: boolean;
 }
 
 /** Most characters of watch output kept for one frame; a flood is cut with a note rather than freezing the page. */
@@ -29,7 +31,7 @@ export class ConsoleHost {
     const { runKubectl, targetOf } = consoleTools();
     try {
       const r = runKubectl(line, targetOf(sim), io);
-      this.watch = r.watch ?? null;
+      this.watch = r.watch && !r.watch.done ? r.watch : null;
       return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, watching: this.watch !== null, edit: r.edit };
     } catch (err) {
       return { stdout: '', stderr: `error: internal error in the simulated kubectl: ${(err as Error).message}\n`, exitCode: 1, watching: false };
@@ -53,8 +55,11 @@ export class ConsoleHost {
     return this.watch !== null;
   }
 
-  /** The watch's new lines since the last frame (`moved`: the timeline was sought or stepped back since then). */
-  poll(sim: Simulation, moved: boolean): string | undefined {
+  /**
+   * The watch's new lines since the last frame (`moved`: the timeline was sought or stepped back since then), and
+   * whether the command has now ended by itself (the watch is then dropped, and the page shows its prompt again).
+   */
+  poll(sim: Simulation, moved: boolean): { text: string; ended: boolean } | undefined {
     if (!this.watch) return undefined;
     const { targetOf } = consoleTools();
     let out: string;
@@ -62,9 +67,11 @@ export class ConsoleHost {
       out = moved ? this.watch.timelineMoved(targetOf(sim)) : this.watch.poll(targetOf(sim));
     } catch (err) {
       this.watch = null;
-      return `error: the watch stopped: ${(err as Error).message}\n`;
+      return { text: `error: the watch stopped: ${(err as Error).message}\n`, ended: true };
     }
     if (out.length > MAX_CONSOLE_CHUNK) out = `${out.slice(0, MAX_CONSOLE_CHUNK)}\n… (${out.length - MAX_CONSOLE_CHUNK} more characters of watch output in this frame not shown)\n`;
-    return out || undefined;
+    const ended = this.watch.done === true;
+    if (ended) this.watch = null;
+    return out || ended ? { text: out, ended } : undefined;
   }
 }

@@ -116,6 +116,8 @@ export interface Frame {
   hpa?: HpaFrame;
   /** What a running `kubectl get -w` printed since the previous frame (console-host.ts); absent when nothing. */
   console?: string;
+  /** The running command ended by itself (a delete's wait saw the object gone, `rollout status` its rollout done). */
+  consoleEnded?: true;
   /** The open lesson's step as the learner sees it: on a reset frame and whenever it changes; `null` once closed. */
   lesson?: LessonView | null;
 }

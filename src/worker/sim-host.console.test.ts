@@ -67,6 +67,24 @@ describe('SimHost: the kubectl console', () => {
     expect(h.frames().slice(after).some((f) => f.console)).toBe(false);
   });
 
+  it('a command that waits (delete waits for the pod to go) ends by itself, and the page is told', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 2, manifests: DEPLOYMENT } });
+    h.host.receive({ type: 'speed', speed: 20 });
+    h.host.receive({ type: 'play' });
+    h.run(500);
+    h.host.receive({ type: 'kubectl', requestId: 2, line: 'kubectl get pods -o name' });
+    const names = h.reply(2);
+    const pod = names?.ok && names.kind === 'kubectl' ? names.result.stdout.split('\n')[0]! : '';
+    expect(pod).toMatch(/^pod\/web-/);
+    h.host.receive({ type: 'kubectl', requestId: 3, line: `kubectl delete ${pod}` });
+    const del = h.reply(3);
+    expect(del?.ok && del.kind === 'kubectl' && del.result.stdout).toContain('deleted');
+    const before = h.frames().length;
+    h.run(5000);
+    expect(h.frames().slice(before).filter((f) => f.consoleEnded)).toHaveLength(1);
+  });
+
   it('answers a bad command line as kubectl does, and the simulation goes on', () => {
     const h = harness();
     h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 1, manifests: DEPLOYMENT } });

@@ -442,7 +442,8 @@ export class SimHost {
     if (hpa) frame.hpa = hpa;
     const printed = this.console.poll(sim, this.timelineMoved);
     this.timelineMoved = false;
-    if (printed) frame.console = printed;
+    if (printed?.text) frame.console = printed.text;
+    if (printed?.ended) frame.consoleEnded = true;
     const lesson = this.lessons.viewToSend(reset);
     if (lesson) frame.lesson = lesson;
     else if (this.lessonClosed) frame.lesson = null;

@@ -39,16 +39,20 @@ function flushFrames(): void {
   restNext = performance.now() - t0 > BUSY_MS;
 }
 
-/** Who prints a running `kubectl get -w` (the console panel); its lines bypass the store: they are only printed. */
-let consoleListener: ((text: string) => void) | null = null;
+/**
+ * Who prints a running command's output (`kubectl get -w`, a delete waiting for its object to go: the console
+ * panel); it bypasses the store, it is only printed. `ended`: the command ended by itself.
+ */
+type ConsoleListener = (text: string, ended: boolean) => void;
+let consoleListener: ConsoleListener | null = null;
 
-/** Sets (or clears) the one listener of watch output. */
-export function onConsoleOutput(listener: ((text: string) => void) | null): void {
+/** Sets (or clears) the one listener of a running command's output. */
+export function onConsoleOutput(listener: ConsoleListener | null): void {
   consoleListener = listener;
 }
 
 function queueFrame(frame: Frame): void {
-  if (frame.console) consoleListener?.(frame.console);
+  if (frame.console || frame.consoleEnded) consoleListener?.(frame.console ?? '', frame.consoleEnded === true);
   pendingFrames.push(frame);
   if (flushScheduled) return;
   flushScheduled = true;

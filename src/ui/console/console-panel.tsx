@@ -80,7 +80,7 @@ export function ConsolePanel() {
       if (r.stderr) rl.print(r.stderr);
       if (r.edit) useEditorBuffer.getState().startEdit(r.edit.ref, r.edit.yaml);
       if (r.watching) {
-        watching = true; // lines arrive with frames until Ctrl+C
+        watching = true; // lines arrive with frames until the command ends or Ctrl+C
         return;
       }
       readNext();
@@ -92,8 +92,13 @@ export function ConsolePanel() {
       rl.print('^C\n');
       readNext();
     });
-    onConsoleOutput((text) => {
-      if (watching) rl.print(text);
+    onConsoleOutput((text, ended) => {
+      if (!watching) return;
+      if (text) rl.print(text);
+      if (ended) {
+        watching = false;
+        readNext();
+      }
     });
     term.attachCustomKeyEventHandler((e) => {
       if (e.key !== 'Tab') return true;
