@@ -1,45 +1,77 @@
 /**
- * Keyboard and presenter-clicker control. Clickers send PageDown/PageUp (and sometimes '.', 'b' or F5 for "blank"):
- * forward steps, back steps back, '.' or 'b' plays/pauses. Keys are ignored while typing in the editor or a field.
+ * Keyboard and presenter-clicker control: what each key does is decided by present/key-routing.ts (`routeKey`, where
+ * the decisions are written down); this hook listens and obeys. It listens in the capture phase on window, so a
+ * focused `<select>`, range slider, button, checkbox or radio never sees a clicker's key (a PageDown on the scenario
+ * picker would switch the scenario); keys pressed while typing (a field, the editor, the terminal) are left alone.
  */
 import { useEffect } from 'react';
 import { useSim } from './state/sim-store.ts';
 import { pause, play, stepBack, stepForward } from './connection/sim-connection.ts';
+import { keyTargetOf, routeKey, type KeyAction } from './present/key-routing.ts';
+import { setBlank, startPresentingFromAddress, togglePresenting, usePresenting } from './present/presenting.ts';
 
-function typing(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  if (!el) return false;
-  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || !!el.closest?.('.monaco-editor');
+/** Lesson moves go through the lesson's own code (its chunk, already loaded while a lesson is open). */
+function moveLesson(op: 'next' | 'back'): void {
+  void import('./lessons/open-lesson.ts').then(
+    (m) => m.moveStep(op),
+    (e: Error) => useSim.getState().setError(`the lesson's code could not load (${e.message})`),
+  );
+}
+
+function obey(action: KeyAction): void {
+  switch (action.type) {
+    case 'playPause':
+      if (useSim.getState().playing) pause();
+      else play();
+      return;
+    case 'step':
+      stepForward(action.count);
+      return;
+    case 'stepBack':
+      stepBack(action.count);
+      return;
+    case 'lessonNext':
+      moveLesson('next');
+      return;
+    case 'lessonBack':
+      moveLesson('back');
+      return;
+    case 'blank':
+      setBlank(true);
+      return;
+    case 'unblank':
+      setBlank(false);
+      return;
+    case 'togglePresenting':
+      togglePresenting();
+      return;
+    case 'none':
+      return;
+  }
 }
 
 export function useKeyboard(): void {
   useEffect(() => {
+    startPresentingFromAddress();
     const onKey = (e: KeyboardEvent) => {
-      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const { playing } = useSim.getState();
-      switch (e.key) {
-        case ' ':
-        case '.':
-        case 'b':
-          e.preventDefault();
-          if (playing) pause();
-          else play();
-          return;
-        case 'ArrowRight':
-        case 'PageDown':
-          e.preventDefault();
-          stepForward(e.shiftKey ? 10 : 1);
-          return;
-        case 'ArrowLeft':
-        case 'PageUp':
-          e.preventDefault();
-          stepBack(e.shiftKey ? 10 : 1);
-          return;
-        default:
-          return;
-      }
+      if (e.defaultPrevented || e.isComposing) return;
+      const { lesson } = useSim.getState();
+      const { on, blank } = usePresenting.getState();
+      const route = routeKey({
+        key: e.key,
+        shift: e.shiftKey,
+        command: e.ctrlKey || e.metaKey || e.altKey,
+        target: keyTargetOf(e.target),
+        presenting: on,
+        blank,
+        lesson: lesson ? { canNext: lesson.canNext, canBack: lesson.canBack } : null,
+      });
+      if (!route.take) return;
+      e.preventDefault();
+      e.stopPropagation();
+      obey(route.action);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, []);
 }

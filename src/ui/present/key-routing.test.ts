@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { routeKey, type KeyContext, type KeyTarget } from './key-routing.ts';
+
+const base: KeyContext = { key: 'PageDown', shift: false, command: false, target: 'other', presenting: false, blank: false, lesson: null };
+const route = (over: Partial<KeyContext>) => routeKey({ ...base, ...over });
+const CONTROLS: KeyTarget[] = ['select', 'range', 'button'];
+
+describe('routeKey: clicker keys on a focused control', () => {
+  for (const target of CONTROLS)
+    for (const key of ['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft', '.'])
+      it(`takes ${key} from a focused ${target}, so the control never sees it`, () => {
+        const r = route({ key, target });
+        expect(r.take).toBe(true);
+        expect(r.action.type).not.toBe('none');
+      });
+
+  it('PageDown on the scenario picker steps the timeline (no lesson open)', () => {
+    expect(route({ key: 'PageDown', target: 'select' }).action).toEqual({ type: 'step', count: 1 });
+    expect(route({ key: 'PageUp', target: 'range', shift: true }).action).toEqual({ type: 'stepBack', count: 10 });
+  });
+
+  it("'b' and 'p' on a select are taken (its type-ahead would pick another scenario)", () => {
+    expect(route({ key: 'b', target: 'select' }).take).toBe(true);
+    expect(route({ key: 'p', target: 'select' }).take).toBe(true);
+  });
+
+  it('space presses a focused button, checkbox, radio or select: it is theirs', () => {
+    for (const target of ['button', 'select', 'row'] as const) expect(route({ key: ' ', target }).take).toBe(false);
+    expect(route({ key: ' ', target: 'other' }).action).toEqual({ type: 'playPause' });
+  });
+
+  it("the objects list's rows keep ArrowUp/ArrowDown (they move between rows) but not PageDown", () => {
+    expect(route({ key: 'ArrowDown', target: 'row' }).take).toBe(false);
+    expect(route({ key: 'ArrowUp', target: 'row' }).take).toBe(false);
+    expect(route({ key: 'PageDown', target: 'row' }).take).toBe(true);
+  });
+});
+
+describe('routeKey: typing', () => {
+  it('never takes a key while the user types (field, editor, terminal), even with presenter mode on', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), fc.boolean(), fc.boolean(), fc.boolean(), (key, shift, command, presenting) => {
+        expect(routeKey({ ...base, key, shift, command, presenting, target: 'typing' }).take).toBe(false);
+      }),
+      { seed: 14, numRuns: 300 },
+    );
+  });
+
+  it('leaves browser and system shortcuts (ctrl, meta, alt) alone', () => {
+    expect(route({ key: 'PageDown', command: true }).take).toBe(false);
+    expect(route({ key: 'p', command: true }).take).toBe(false);
+  });
+});
+
+describe('routeKey: the lesson', () => {
+  it("PageDown is the lesson's Next when it is enabled, else a step of the timeline", () => {
+    expect(route({ key: 'PageDown', target: 'select', lesson: { canNext: true, canBack: false } }).action).toEqual({ type: 'lessonNext' });
+    expect(route({ key: 'PageDown', lesson: { canNext: false, canBack: true } }).action).toEqual({ type: 'step', count: 1 });
+    expect(route({ key: 'ArrowDown', lesson: { canNext: true, canBack: true } }).action).toEqual({ type: 'lessonNext' });
+  });
+
+  it("PageUp is the lesson's Back when it is enabled, else a step back", () => {
+    expect(route({ key: 'PageUp', lesson: { canNext: false, canBack: true } }).action).toEqual({ type: 'lessonBack' });
+    expect(route({ key: 'PageUp', lesson: { canNext: true, canBack: false } }).action).toEqual({ type: 'stepBack', count: 1 });
+  });
+
+  it('the arrows left and right always step the timeline', () => {
+    expect(route({ key: 'ArrowRight', lesson: { canNext: true, canBack: true } }).action).toEqual({ type: 'step', count: 1 });
+    expect(route({ key: 'ArrowLeft', shift: true, lesson: { canNext: true, canBack: true } }).action).toEqual({ type: 'stepBack', count: 10 });
+  });
+});
+
+describe('routeKey: presenter mode and the blank screen', () => {
+  it("'b' blanks the screen in presenter mode and plays/pauses outside it; '.' always plays/pauses", () => {
+    expect(route({ key: 'b', presenting: true }).action).toEqual({ type: 'blank' });
+    expect(route({ key: 'b', presenting: false }).action).toEqual({ type: 'playPause' });
+    expect(route({ key: '.', presenting: true }).action).toEqual({ type: 'playPause' });
+    expect(route({ key: ' ', presenting: true }).action).toEqual({ type: 'playPause' });
+  });
+
+  it("'p' toggles presenter mode", () => {
+    expect(route({ key: 'p' }).action).toEqual({ type: 'togglePresenting' });
+  });
+
+  it('while blank, any key only ends the blank screen (a modifier alone does not)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom<KeyTarget>('typing', 'select', 'range', 'button', 'row', 'other'), (key, target) => {
+        fc.pre(!['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Fn', 'OS'].includes(key));
+        expect(routeKey({ ...base, key, target, presenting: true, blank: true })).toEqual({ action: { type: 'unblank' }, take: true });
+      }),
+      { seed: 7, numRuns: 300 },
+    );
+    expect(route({ key: 'Shift', presenting: true, blank: true }).take).toBe(false);
+  });
+});
