@@ -115,9 +115,12 @@ function run(ctx: CommandContext): void {
       if (!flags.bool('ignore-not-found')) out.fail(`Error from server (NotFound): ${groupResource(v.info)} "${v.name}" not found`);
       continue;
     }
-    const label = output === 'name' ? `${v.info.singular}${v.info.group ? `.${v.info.group}` : ''}/${v.name}` : `${v.info.singular} "${v.name}"`;
+    // delete.go PrintObj: `<kind>.<group> "name" deleted`, "force deleted" with a zero grace period.
+    const kind = `${v.info.singular}${v.info.group ? `.${v.info.group}` : ''}`;
+    const operation = `${grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRun)}`;
+    const line = output === 'name' ? `${kind}/${v.name}` : `${kind} "${v.name}" ${operation}`;
     if (dryRun === 'client') {
-      out.print(`${label} deleted${dryRunSuffix(dryRun)}`);
+      out.print(line);
       continue;
     }
     const action: DeleteAction = { type: 'delete', resource: `${v.info.resource}${v.info.group ? `.${v.info.group}` : ''}`, name: v.name, propagationPolicy: cascade };
@@ -126,7 +129,7 @@ function run(ctx: CommandContext): void {
     if (dryRun === 'server') action.dryRun = true;
     const r = act(ctx, action);
     if (!r.ok) continue;
-    out.print(`${label} deleted${dryRunSuffix(dryRun)}`);
+    out.print(line);
     if (dryRun === 'none') pending.push({ ...v, uid: live.metadata.uid });
   }
   if (flags.bool('wait', true) && pending.length) {

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { targetOf } from '../target.ts';
+import { kubectl, webCluster } from '../testing/fixture.ts';
+
+/** Runs a command; when it returns a watch, polls it while the simulation moves until it is done. */
+function runToEnd(sim: ReturnType<typeof webCluster>, line: string) {
+  const r = kubectl(sim, line);
+  let streamed = '';
+  for (let i = 0; i < 120 && r.watch && !r.watch.done; i++) {
+    sim.runFor(1000);
+    streamed += r.watch.poll(targetOf(sim));
+  }
+  return { ...r, streamed };
+}
+
+describe('kubectl mutations, each a logged user action with its command line', () => {
+  it('scale: a /scale merge patch, in the input log and the trace as typed', () => {
+    const sim = webCluster();
+    expect(kubectl(sim, 'kubectl scale deployment web --replicas=5')).toEqual({ stdout: 'deployment.apps/web scaled\n', stderr: '', exitCode: 0 });
+    const input = sim.inputs[sim.inputs.length - 1]!;
+    expect(input.action).toMatchObject({ type: 'scale', replicas: 5, command: 'kubectl scale deployment web --replicas=5' });
+    const events = sim.trace.slice(0, sim.trace.length);
+    expect(events.filter((e) => e.kind === 'user.action').pop()).toMatchObject({ detail: 'kubectl scale deployment web --replicas=5' });
+    expect(kubectl(sim, 'scale deploy web --current-replicas=3 --replicas=1').stderr).toBe('error: Expected replicas to be 3, was 5\n');
+    expect(kubectl(sim, 'scale deploy web').stderr).toBe('error: required flag(s) "replicas" not set\n');
+    expect(kubectl(sim, 'scale deploy web --replicas=-1').stderr).toBe('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0\n');
+  });
+
+  it('rollout: status streams until rolled out, history, pause/resume refusals, undo', () => {
+    const sim = webCluster();
+    expect(kubectl(sim, 'rollout status deploy/web').stdout).toBe('deployment "web" successfully rolled out\n');
+    expect(kubectl(sim, 'set image deploy/web web=nginx:1.28').stdout).toBe('deployment.apps/web image updated\n');
+    const status = runToEnd(sim, 'rollout status deployment/web');
+    // At the instant of the change the controller has not seen it yet.
+    expect(status.stdout).toBe('Waiting for deployment spec update to be observed...\n');
+    expect(status.streamed).toContain('Waiting for deployment "web" rollout to finish: 1 out of 3 new replicas have been updated...\n');
+    expect(status.streamed.split('\n').filter(Boolean).pop()).toBe('deployment "web" successfully rolled out');
+    expect(status.watch?.done).toBe(true);
+    expect(kubectl(sim, 'rollout history deployment web').stdout).toBe('deployment.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n');
+    expect(kubectl(sim, 'rollout pause deploy web').stdout).toBe('deployment.apps/web paused\n');
+    expect(kubectl(sim, 'rollout pause deploy web').stderr).toBe('error: deployments.apps "web" is already paused\n');
+    expect(kubectl(sim, 'rollout resume deploy web').stdout).toBe('deployment.apps/web resumed\n');
+    expect(kubectl(sim, 'rollout resume deploy web').stderr).toBe('error: deployments.apps "web" is not paused\n');
+    expect(kubectl(sim, 'rollout undo deploy/web').stdout).toBe('deployment.apps/web rolled back\n');
+    expect(kubectl(sim, 'rollout undo deploy/web --to-revision=9').stderr).toBe('error: unable to find specified revision 9 in history\n');
+    expect(kubectl(sim, 'rollout restart deploy/web').stdout).toBe('deployment.apps/web restarted\n');
+    expect(kubectl(sim, 'rollout status deploy/nope').stderr).toBe('Error from server (NotFound): deployments.apps "nope" not found\n');
+  });
+
+  it('patch: strategic, merge, json, /scale, YAML, no change, and the 422 as kubectl prints it', () => {
+    const sim = webCluster();
+    expect(kubectl(sim, `patch deploy web -p '{"spec":{"replicas":4}}'`).stdout).toBe('deployment.apps/web patched\n');
+    expect(kubectl(sim, `patch deploy web --type merge -p '{"spec":{"replicas":4}}'`).stdout).toBe('deployment.apps/web patched (no change)\n');
+    expect(kubectl(sim, `patch deploy web --subresource scale --type merge -p '{"spec":{"replicas":2}}'`).stdout).toBe('deployment.apps/web patched\n');
+    expect(kubectl(sim, `patch deploy web -p 'spec: {replicas: 3}'`).stdout).toBe('deployment.apps/web patched\n');
+    expect(kubectl(sim, `patch deploy web --type json -p '[{"op":"replace","path":"/spec/replicas","value":-1}]'`)).toEqual({
+      stdout: '',
+      stderr: 'The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0\n',
+      exitCode: 1,
+    });
+    expect(kubectl(sim, 'patch deploy web').stderr).toBe('error: must specify --patch or --patch-file containing the contents of the patch\n');
+    expect(sim.getObject('deployment', 'default', 'web')?.spec).toMatchObject({ replicas: 3 });
+  });
+
+  it('label and annotate', () => {
+    const sim = webCluster();
+    expect(kubectl(sim, 'label deploy web tier=front').stdout).toBe('deployment.apps/web labeled\n');
+    expect(kubectl(sim, 'label deploy web tier=back').stderr).toBe("error: 'tier' already has a value (front), and --overwrite is false\n");
+    expect(kubectl(sim, 'label deploy web tier=back --overwrite').stdout).toBe('deployment.apps/web labeled\n');
+    expect(kubectl(sim, 'label deploy web --list').stdout).toBe('app=web\ntier=back\n');
+    expect(kubectl(sim, 'label deploy web tier-').stdout).toBe('deployment.apps/web unlabeled\n');
+    expect(kubectl(sim, 'label deploy web tier-').stdout).toBe('label "tier" not found.\ndeployment.apps/web not labeled\n');
+    expect(kubectl(sim, 'annotate deploy web a=b').stdout).toBe('deployment.apps/web annotated\n');
+    expect(kubectl(sim, 'annotate deploy web a=c').stderr).toBe("error: --overwrite is false but found the following declared annotation(s): 'a' already has a value (b)\n");
+    expect(kubectl(sim, 'label pods -l app=web team=blue').stdout.split('\n').filter(Boolean)).toHaveLength(3);
+  });
+
+  it('delete: by name (waiting for the pod to be gone), NotFound, and the messages', () => {
+    const sim = webCluster();
+    const pod = sim.listObjects('pods')[0]!.metadata.name!;
+    const r = runToEnd(sim, `delete pod ${pod}`);
+    expect(r.stdout).toBe(`pod "${pod}" deleted\n`);
+    expect(r.watch?.done).toBe(true);
+    expect(sim.getObject('pod', 'default', pod)).toBeUndefined();
+    expect(kubectl(sim, 'delete pod nope').stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
+    expect(kubectl(sim, 'delete pods').stderr).toBe('error: resource(s) were provided, but no name was specified\n');
+    expect(kubectl(sim, 'delete deploy web --dry-run=client').stdout).toBe('deployment.apps "web" deleted (dry run)\n');
+    expect(kubectl(sim, 'delete deploy web --wait=false --cascade=orphan').stdout).toBe('deployment.apps "web" deleted\n');
+    expect(sim.inputs[sim.inputs.length - 1]!.action).toMatchObject({ type: 'delete', propagationPolicy: 'Orphan' });
+    expect(kubectl(sim, 'delete pod x --now --grace-period=3').stderr).toBe('error: --now and --grace-period cannot be specified together\n');
+  });
+
+  it('cordon, uncordon, drain', () => {
+    const sim = webCluster();
+    expect(kubectl(sim, 'cordon node-1').stdout).toBe('node/node-1 cordoned\n');
+    expect(kubectl(sim, 'cordon node-1').stdout).toBe('node/node-1 already cordoned\n');
+    expect(kubectl(sim, 'uncordon node-1').stdout).toBe('node/node-1 uncordoned\n');
+    const pods = sim.listObjects('pods').filter((p) => (p.spec as { nodeName?: string }).nodeName === 'node-2');
+    const r = runToEnd(sim, 'drain node-2');
+    expect(r.stdout).toBe(`node/node-2 cordoned\n${pods.map((p) => `evicting pod default/${p.metadata.name}\n`).join('')}`);
+    expect(r.streamed).toBe(`${pods.map((p) => `pod/${p.metadata.name} evicted\n`).join('')}node/node-2 drained\n`);
+    expect(kubectl(sim, 'cordon nope').stderr).toBe('Error from server (NotFound): nodes "nope" not found\n');
+  });
+});
