@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLibraries } from '../sim/libraries.ts';
+import type { Lesson } from './lesson.ts';
+import { openLessonById } from './open-lesson.ts';
+import { parseLesson } from './parse-lesson.ts';
+
+let lessons: Lesson[];
+beforeAll(async () => {
+  await loadLibraries();
+  const r = parseLesson(readFileSync(new URL('./testdata/tiny.yaml', import.meta.url), 'utf8'));
+  if (!r.ok) throw new Error('tiny.yaml');
+  lessons = [r.lesson];
+});
+
+describe('openLessonById', () => {
+  it('opens a lesson at a step given as a number or as the text of an address', () => {
+    const r = openLessonById(lessons, 'tiny', '1');
+    expect(r.ok && r.session.view().step).toBe(1);
+  });
+
+  it('gives an error value, not an exception, for a lesson or step that does not exist', () => {
+    expect(openLessonById(lessons, 'nope')).toEqual({ ok: false, error: 'there is no lesson "nope" (lessons: tiny)' });
+    expect(openLessonById(lessons, undefined)).toEqual({ ok: false, error: 'no lesson named: give ?lesson=<id>' });
+    expect(openLessonById(lessons, 'tiny', 3)).toEqual({ ok: false, error: 'lesson "tiny" has steps 0–2; there is no step 3' });
+    expect(openLessonById(lessons, 'tiny', '-1')).toEqual({ ok: false, error: 'lesson "tiny" has steps 0–2; there is no step "-1"' });
+    expect(openLessonById(lessons, 'tiny', 'x'.repeat(1000))).toMatchObject({ ok: false });
+  });
+});
