@@ -1,9 +1,36 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // See docs/ARCHITECTURE.md. The page is a static build: `npm run build` writes dist/, which needs no server logic.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Offline after one visit: a service worker (Workbox) precaches the whole build: the page, the simulation worker
+    // and its on-demand chunks, Monaco and its YAML worker, the console, the lessons. The page registers it once its
+    // first frame is painted (src/ui/offline/service-worker.ts), so the precache does not compete with the start.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: {
+        name: 'Loopscope: see Kubernetes reconcile',
+        short_name: 'Loopscope',
+        description: "See, and teach, how Kubernetes' declarative reconciliation works: a simulated cluster, step by step.",
+        theme_color: '#0f1419',
+        background_color: '#0f1419',
+        display: 'standalone',
+        start_url: './',
+        icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,wasm,json,woff,woff2,ttf}'],
+        // Monaco's chunk is ~4.3 MB: precache it too (the default limit is 2 MiB).
+        maximumFileSizeToCacheInBytes: 12 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   base: './',
   worker: { format: 'es' },
   resolve: {

@@ -116,13 +116,19 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(viewport = { width: 1400, height: 900 }): Promise<Browser> {
+/**
+ * A fresh Chromium profile. Service workers are blocked unless asked for: the page registers one that precaches
+ * every chunk (offline use), which would serve later pages of the same test from its cache, around the network
+ * routes tests set up, and would make budgets measure a warm cache. The offline test allows them.
+ */
+export async function launchChromium(viewport = { width: 1400, height: 900 }, options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'loopscope-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   return {
     context,

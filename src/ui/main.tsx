@@ -2,6 +2,10 @@ import './boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { preloadAfterFirstFrame } from './state/after-first-frame.ts';
+
+// Offline after one visit: the service worker is registered once the first frame is painted.
+preloadAfterFirstFrame(() => import('./offline/service-worker.ts').then((m) => m.registerServiceWorker()));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
