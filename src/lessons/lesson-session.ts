@@ -240,7 +240,8 @@ export class LessonSession {
     }
     if (this.stepPhase === 'task' && step.task) {
       const start = this.simulation.now;
-      this.showMe();
+      const failed = this.showMe().find((r) => !r.ok);
+      if (failed && !failed.ok) return `the solution's action failed: ${failed.error}`;
       const lastSolution = Math.max(0, ...step.task.solution.map((a) => a.at));
       this.drive(start + lastSolution + step.task.within, () => this.stepPhase === 'task');
       if ((this.stepPhase as LessonPhase) !== 'complete') return `the checks did not hold within ${step.task.within / 1000}s of the solution: ${this.failing()}`;
