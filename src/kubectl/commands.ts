@@ -8,6 +8,10 @@ import { applyCommand } from './cmd/apply.ts';
 import { createCommand } from './cmd/create.ts';
 import { deleteCommand } from './cmd/delete.ts';
 import { getCommand } from './cmd/get.ts';
+import { autoscaleCommand } from './cmd/autoscale.ts';
+import { editCommand } from './cmd/edit.ts';
+import { apiResourcesCommand, configCommand, logsCommand } from './cmd/info.ts';
+import { replaceCommand } from './cmd/replace.ts';
 import { annotateCommand, labelCommand } from './cmd/label.ts';
 import { cordonCommand, drainCommand, uncordonCommand } from './cmd/node.ts';
 import { patchCommand } from './cmd/patch.ts';
@@ -31,6 +35,12 @@ const SUPPORTED: readonly Command[] = [
   cordonCommand,
   uncordonCommand,
   drainCommand,
+  editCommand,
+  replaceCommand,
+  autoscaleCommand,
+  logsCommand,
+  apiResourcesCommand,
+  configCommand,
   versionCommand,
 ];
 

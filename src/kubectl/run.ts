@@ -15,6 +15,7 @@ import { helpText } from './help.ts';
 import type { KubectlTarget } from './target.ts';
 
 export type { KubectlRun, KubectlWatch, KubectlIO };
+export { kubectlEditSave } from './cmd/edit.ts';
 
 const PERSISTENT: FlagSpec[] = [NAMESPACE_FLAG, HELP_FLAG, ...IGNORED_GLOBAL_FLAGS];
 
