@@ -11,7 +11,6 @@
  * memory; the page's editor hands back only the text).
  */
 import type { PatchAction } from '../../sim/actions/user-action.ts';
-import type { KubeObject } from '../../sim/api/object.ts';
 import { apiVersionOf, BUILTIN_RESOURCES } from '../../sim/api/resources.ts';
 import type { ObjectRef } from '../../sim/trace/trace-event.ts';
 import { libraries } from '../../sim/libraries.ts';
@@ -21,7 +20,6 @@ import { printObjects } from '../printers/formats.ts';
 import type { KubectlTarget } from '../target.ts';
 import { threeWayPatch } from '../apply/three-way-patch.ts';
 import { withoutManagedFields } from './get.ts';
-import { act } from './act.ts';
 
 export const EDIT_HEADER = `# Please edit the object below. Lines beginning with a '#' will be ignored,
 # and an empty file will abort the edit. If an error occurs while saving this file will be
