@@ -14,6 +14,7 @@ import { PanelTabs } from './fights/panel-tabs.tsx';
 import { useKeyboard } from './keyboard.ts';
 import { PanelBoundary } from './layout/error-boundary.tsx';
 import { useSim } from './state/sim-store.ts';
+import { PresentRoot } from './present/present-root.tsx';
 import './styles.css';
 
 export function App() {
@@ -24,6 +25,7 @@ export function App() {
     <div className="app">
       <div className="top">
         <TopBar />
+        <PresentRoot />
         {error && (
           <div className="error-banner" role="alert" data-testid="error-banner">
             {error}

@@ -3,8 +3,12 @@
  * watch deliveries travel out; only edges carrying something right now animate. Each controller shows its phase
  * (observe → diff → act → status) and its queue, in type large enough to read on a projector at 1280×720. No dotted
  * background: with software rendering, re-rastering its pattern under the moving edges cost more than the edges. Clicking one selects it (its panel opens).
+ *
+ * In presenter mode (present/presenting.ts) it is drawn for a stage (stage-fold.ts): at most six loops, larger, in
+ * fixed slots, the idle ones folded into one group node, framed on one fixed box; the lesson's spotlight ringed; and
+ * the open lesson's narration as a caption bar under it (present/present-mode.tsx, loaded on demand).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ReactFlow, Handle, Position, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
@@ -12,12 +16,18 @@ import { focusController } from '../connection/sim-connection.ts';
 import { API_SERVER, USER, graphControllers, layout, phasesOf, shortLabel, trafficOf, type GraphController, type Phase } from './graph-model.ts';
 import { actorsOf, causeChain, indexEvents } from '../events/cause-chain.ts';
 import { useMeasured } from './use-measured.ts';
+import { FOLD_AFTER_MS, IDLE_GROUP, STAGE_BOUNDS, foldForStage, groupLabel, spotlightNodes, stageLayout, workingNodes } from './stage-fold.ts';
+import { usePresenting } from '../present/presenting.ts';
+import { lazyAfterFirstFrame } from '../state/after-first-frame.ts';
+import { PanelBoundary } from '../layout/error-boundary.tsx';
+
+const CaptionBar = lazyAfterFirstFrame(() => import('../present/present-mode.tsx'), (m) => m.CaptionBar);
 
 /** How long (wall ms) an edge keeps animating after it last carried something. */
 const LINGER_MS = 700;
 
-type ControllerData = { c: GraphController; phase: Phase; highlighted: boolean };
-type CenterData = { label: string; sub: string; highlighted: boolean };
+type ControllerData = { c: GraphController; phase: Phase; highlighted: boolean; spotlit?: boolean };
+type CenterData = { label: string; sub: string; highlighted: boolean; title?: string; group?: boolean };
 
 /** A target and a source handle on every side: edges leave and enter by the side facing the other node. */
 function SideHandles() {
@@ -40,10 +50,10 @@ function SideHandles() {
 }
 
 function ControllerNode({ data }: NodeProps<Node<ControllerData>>) {
-  const { c, phase, highlighted } = data;
+  const { c, phase, highlighted, spotlit } = data;
   const label = shortLabel(c.label);
   return (
-    <div className={`gnode controller ${c.alive ? '' : 'dead'} ${c.paused ? 'paused' : ''} ${highlighted ? 'highlighted' : ''}`} data-testid={`gnode-${c.id}`} title={c.label}>
+    <div className={`gnode controller ${c.alive ? '' : 'dead'} ${c.paused ? 'paused' : ''} ${highlighted ? 'highlighted' : ''} ${spotlit ? 'spotlit' : ''}`} data-testid={`gnode-${c.id}`} title={c.label}>
       <SideHandles />
       <div className={`title ${label.length > 21 ? 'longer' : label.length > 16 ? 'long' : ''}`}>{label}</div>
       <div className="status-line">
@@ -61,7 +71,7 @@ function ControllerNode({ data }: NodeProps<Node<ControllerData>>) {
 
 function CenterNode({ data }: NodeProps<Node<CenterData>>) {
   return (
-    <div className={`gnode center ${data.highlighted ? 'highlighted' : ''}`}>
+    <div className={`gnode center ${data.group ? 'idle-group' : ''} ${data.highlighted ? 'highlighted' : ''}`} title={data.title} data-testid={data.group ? 'idle-loops' : undefined}>
       <SideHandles />
       <div className="title">{data.label}</div>
       <div className="status-line"><span className="queue">{data.sub}</span></div>
@@ -76,7 +86,7 @@ function sameNode(a: Node, b: Node): boolean {
   if (a.type !== b.type || a.selected !== b.selected || a.position.x !== b.position.x || a.position.y !== b.position.y) return false;
   const x = a.data as Partial<ControllerData & CenterData>;
   const y = b.data as Partial<ControllerData & CenterData>;
-  if (x.highlighted !== y.highlighted || x.phase !== y.phase || x.label !== y.label || x.sub !== y.sub) return false;
+  if (x.highlighted !== y.highlighted || x.phase !== y.phase || x.label !== y.label || x.sub !== y.sub || x.spotlit !== y.spotlit || x.title !== y.title) return false;
   const c = x.c;
   const d = y.c;
   if (!c || !d) return c === d;
@@ -104,13 +114,24 @@ function sides(a: { x: number; y: number }, b: { x: number; y: number }): { from
   return dy > 0 ? { from: 'b', to: 't' } : { from: 't', to: 'b' };
 }
 
-/** Re-frames the graph when controllers appear or go (fitView on mount happens before the first frame). */
-function FitOnChange({ count }: { count: number }) {
-  const { fitView } = useReactFlow();
+/**
+ * Re-frames the graph when controllers appear or go (fitView on mount happens before the first frame), when presenter
+ * mode turns on or off, and when the panel changes size. On a stage it frames the stage's fixed box, so unfolding a loop
+ * never changes the zoom.
+ */
+function FitOnChange({ count, stage, panel }: { count: number; stage: boolean; panel: HTMLElement | null }) {
+  const { fitView, fitBounds } = useReactFlow();
+  const [size, setSize] = useState('');
   useEffect(() => {
-    const t = setTimeout(() => void fitView({ padding: 0.08, duration: 300 }), 50);
+    if (!panel || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => entry && setSize(`${Math.round(entry.contentRect.width)}x${Math.round(entry.contentRect.height)}`));
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, [panel]);
+  useEffect(() => {
+    const t = setTimeout(() => void (stage ? fitBounds(STAGE_BOUNDS, { padding: 0.04 }) : fitView({ padding: 0.08, duration: 300 })), 50);
     return () => clearTimeout(t);
-  }, [count, fitView]);
+  }, [count, stage, size, fitView, fitBounds]);
   return null;
 }
 
@@ -123,7 +144,13 @@ export function ControllerGraph() {
   // Learner mode: a lesson question about who did what hides the cause chains until it is answered.
   const hideCauses = useSim((s) => s.lesson?.concealed.causes ?? false);
   const objectCount = useSim((s) => s.objects.size);
+  const presenting = usePresenting((s) => s.on);
+  const lessonOpen = useSim((s) => s.lesson !== null);
+  const spotlight = useSim((s) => s.lesson?.spotlight);
   const controllers = useMemo(() => graphControllers(summaries), [summaries]);
+  const lastWorked = useRef(new Map<string, number>());
+  const stageSlots = useRef(new Map<string, number>());
+  const [panel, setPanel] = useState<HTMLElement | null>(null);
   const [phases, setPhases] = useState<Map<string, Phase>>(new Map());
   const lastSeen = useRef(new Map<string, number>());
   const [tick, setTick] = useState(0);
@@ -136,10 +163,16 @@ export function ControllerGraph() {
     const t = trafficOf(recent, controllers);
     for (const n of t.writes) lastSeen.current.set(`w:${n}`, now);
     for (const n of t.deliveries) lastSeen.current.set(`d:${n}`, now);
+    for (const n of workingNodes(controllers, recent)) lastWorked.current.set(n, now);
     setPhases((p) => phasesOf(recent, controllers, p));
     const timer = setTimeout(() => setTick((x) => x + 1), LINGER_MS);
-    return () => clearTimeout(timer);
-  }, [recent, controllers]);
+    // On a stage, a loop that stopped working folds back FOLD_AFTER_MS later, even if no frame comes (paused).
+    const fold = presenting ? setTimeout(() => setTick((x) => x + 1), FOLD_AFTER_MS + 50) : undefined;
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(fold);
+    };
+  }, [recent, controllers, presenting]);
 
   const highlighted = useMemo(() => {
     if (selection?.type !== 'event' || hideCauses) return new Set<string>();
@@ -160,18 +193,31 @@ export function ControllerGraph() {
     void tick;
     const now = performance.now();
     const active = (k: string) => now - (lastSeen.current.get(k) ?? -Infinity) < LINGER_MS;
-    const pos = layout(controllers);
+    const spot = spotlightNodes(spotlight, controllers);
+    const fold = presenting ? foldForStage({ controllers, spotlight: spot, lastWorked: lastWorked.current, now, previous: stageSlots.current }) : null;
+    if (fold) stageSlots.current = fold.slots;
+    const shown = fold ? controllers.filter((c) => fold.slots.has(c.id)) : controllers;
+    const pos = fold ? stageLayout(fold.slots) : layout(controllers);
     const nodes: Node[] = [
       { id: API_SERVER, type: 'center', position: pos.get(API_SERVER)!, data: { label: 'api-server + etcd', sub: `${objectCount} objects`, highlighted: highlighted.has(API_SERVER) } },
       { id: USER, type: 'center', position: pos.get(USER)!, data: { label: 'you (kubectl)', sub: 'desired state', highlighted: highlighted.has(USER) } },
-      ...controllers.map((c) => ({
+      ...shown.map((c) => ({
         id: c.id,
         type: 'controller',
         position: pos.get(c.id) ?? { x: 0, y: 0 },
-        data: { c, phase: phases.get(c.id) ?? 'idle', highlighted: highlighted.has(c.id) },
+        data: { c, phase: phases.get(c.id) ?? 'idle', highlighted: highlighted.has(c.id), spotlit: presenting && spot.includes(c.id) },
         selected: selection?.type === 'controller' && selection.name === c.id,
       })),
     ];
+    if (fold && fold.folded.length) {
+      const names = fold.folded.map((c) => shortLabel(c.label));
+      nodes.push({
+        id: IDLE_GROUP,
+        type: 'center',
+        position: pos.get(IDLE_GROUP)!,
+        data: { label: groupLabel(fold), sub: names.join(', '), title: `Folded (they unfold while they work): ${names.join(', ')}`, highlighted: fold.folded.some((c) => highlighted.has(c.id)), group: true },
+      });
+    }
     const edges: Edge[] = [];
     const center = pos.get(API_SERVER)!;
     const link = (id: string, kind: 'write' | 'watch', on: boolean) => {
@@ -189,9 +235,13 @@ export function ControllerGraph() {
       });
     };
     link(USER, 'write', active(`w:${USER}`));
-    for (const c of controllers) {
+    for (const c of shown) {
       link(c.id, 'write', active(`w:${c.id}`));
       link(c.id, 'watch', active(`d:${c.id}`));
+    }
+    if (fold && fold.folded.length) {
+      link(IDLE_GROUP, 'write', fold.folded.some((c) => active(`w:${c.id}`)));
+      link(IDLE_GROUP, 'watch', fold.folded.some((c) => active(`d:${c.id}`)));
     }
     // Unchanged nodes and edges keep their objects (React Flow then skips them); new ones carry their measured size.
     for (const n of nodes) {
@@ -199,10 +249,10 @@ export function ControllerGraph() {
       if (size) n.measured = size;
     }
     return { nodes: reuse(nodeCache.current, nodes, sameNode), edges: reuse(edgeCache.current, edges, sameEdge) };
-  }, [controllers, phases, highlighted, selection, objectCount, tick, measured]);
+  }, [controllers, phases, highlighted, selection, objectCount, tick, measured, presenting, spotlight]);
 
   return (
-    <section className="graph" aria-label="Controller graph" data-testid="controller-graph">
+    <section className="graph" aria-label="Controller graph" data-testid="controller-graph" ref={setPanel}>
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -214,15 +264,22 @@ export function ControllerGraph() {
         nodesConnectable={false}
         proOptions={{ hideAttribution: true }}
         onNodeClick={(_, n) => {
-          if (n.id === API_SERVER || n.id === USER) return;
+          if (n.id === API_SERVER || n.id === USER || n.id === IDLE_GROUP) return;
           const c = controllers.find((x) => x.id === n.id);
           const name = c?.process.startsWith('kubelet/') ? summaries.find((s) => s.process === c.process)?.name ?? c.id : n.id;
           select({ type: 'controller', name });
           focusController(name);
         }}
       >
-        <FitOnChange count={controllers.length} />
+        <FitOnChange count={controllers.length} stage={presenting} panel={panel} />
       </ReactFlow>
+      {presenting && lessonOpen && (
+        <PanelBoundary name="Caption">
+          <Suspense fallback={null}>
+            <CaptionBar />
+          </Suspense>
+        </PanelBoundary>
+      )}
     </section>
   );
 }

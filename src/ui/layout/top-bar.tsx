@@ -6,6 +6,7 @@ import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from './icons.tsx'
 import { LessonPicker } from './lesson-picker.tsx';
 import { LessonsButton } from './lessons-button.tsx';
 import { ShareButton } from '../share/share-button.tsx';
+import { PresentButton } from '../present/present-button.tsx';
 
 export function TopBar() {
   const { now, step, head, playing, speed, inPast, converged, convergence } = useSim();
@@ -42,6 +43,7 @@ export function TopBar() {
         </span>
       </div>
       <ShareButton />
+      <PresentButton />
       <div className={`badge ${converged ? 'ok' : 'busy'}`} data-testid="convergence-badge" title={convergence.join('\n') || 'every loop is idle and every status matches its spec'}>
         {converged ? 'converged' : 'reconciling…'}
       </div>

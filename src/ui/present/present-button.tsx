@@ -1,0 +1,17 @@
+/** The top bar's "Present" button: presenter mode on and off (also the key 'p', and `?present` in the address). */
+import { togglePresenting, usePresenting } from './presenting.ts';
+
+export function PresentButton() {
+  const on = usePresenting((s) => s.on);
+  return (
+    <button
+      className={`present-button ${on ? 'on' : ''}`}
+      aria-pressed={on}
+      onClick={togglePresenting}
+      title="Presenter mode (p): large type, the idle loops folded, the lesson as a caption; b blanks the screen"
+      data-testid="present-button"
+    >
+      Present
+    </button>
+  );
+}
