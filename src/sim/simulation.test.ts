@@ -114,4 +114,17 @@ describe('Simulation', () => {
     const again = Simulation.fromRecipe(JSON.parse(JSON.stringify(sim.recipe())));
     expect(again.trace.slice().map((e) => JSON.stringify(e))).toEqual(sim.trace.slice().map((e) => JSON.stringify(e)));
   });
+
+  it("a recipe keeps the viewer's clock, which playing moves past the last event while nothing happens", () => {
+    const sim = Simulation.create({ seed: 9, nodes: 2 });
+    sim.apply(DEPLOYMENT);
+    sim.runFor(60_000);
+    sim.runUntil(sim.now + 0.5);
+    const again = Simulation.fromRecipe(JSON.parse(JSON.stringify(sim.recipe())));
+    expect(again.step).toBe(sim.step);
+    expect(again.now).toBe(sim.now);
+    // An older recipe without the time opens at its step's time.
+    const { time: _time, ...old } = sim.recipe();
+    expect(Simulation.fromRecipe(old).now).toBeLessThanOrEqual(sim.now);
+  });
 });

@@ -39,6 +39,11 @@ export interface SimulationRecipe {
   inputs: LoggedInput[];
   /** The step the viewer was at. */
   step: number;
+  /**
+   * The virtual time the viewer was at (ms): playing moves the clock past the step's last event while nothing
+   * happens, and a link shows the same clock (and the same ages). Absent in older recipes: the step's time.
+   */
+  time?: number;
 }
 
 /** Called after the simulation moves: the events added since the last call, or `reset` after a seek backwards. */
@@ -70,13 +75,16 @@ export class Simulation {
       sim.timeline.act(input.action);
     }
     sim.timeline.seekStep(recipe.step);
+    // The clock as the viewer had it, when nothing was due in between (then running to it takes no step).
+    const next = sim.cluster.ctx.scheduler.peekTime();
+    if (recipe.time !== undefined && recipe.time > sim.now && (next === undefined || next > recipe.time)) sim.timeline.runUntil(recipe.time);
     sim.notify();
     return sim;
   }
 
   recipe(): SimulationRecipe {
     const { timeline: _t, ...options } = this.options;
-    return { version: 1, options: structuredClone(options), inputs: structuredClone([...this.timeline.inputs]), step: this.step };
+    return { version: 1, options: structuredClone(options), inputs: structuredClone([...this.timeline.inputs]), step: this.step, time: this.now };
   }
 
   /** The current cluster (replaced by a seek: do not keep a reference across time travel). */

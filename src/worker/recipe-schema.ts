@@ -71,6 +71,7 @@ export const recipeSchema = z.object({
   options,
   inputs: z.array(input).check(z.maxLength(MAX_RECIPE_INPUTS)),
   step: z.int().check(z.minimum(0), z.maximum(MAX_RECIPE_STEPS)),
+  time: z.optional(z.number().check(z.minimum(0), z.maximum(MAX_TIME_MS))),
 });
 
 /** The recipe, or what is wrong with it (the first problem, with its path). */
