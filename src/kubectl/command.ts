@@ -66,6 +66,10 @@ export class Output {
   print(text: string): void {
     this.stdout += text.endsWith('\n') || text === '' ? text : `${text}\n`;
   }
+  /** Text on stdout as is (`-o jsonpath` prints no newline of its own). */
+  write(text: string): void {
+    this.stdout += text;
+  }
   /** A line on stderr. */
   error(text: string): void {
     this.stderr += text.endsWith('\n') || text === '' ? text : `${text}\n`;

@@ -57,7 +57,7 @@ function run(ctx: CommandContext): void {
         }
       }
       if (format.kind === 'table') out.print(`horizontalpodautoscaler.autoscaling/${hpaName} autoscaled${dryRunSuffix(dryRun)}`);
-      else out.print(printNonTable(format, [target.get(hpaInfo, ctx.namespace, hpaName) ?? hpa], true, () => hpaInfo));
+      else out.write(printNonTable(format, [target.get(hpaInfo, ctx.namespace, hpaName) ?? hpa], true, () => hpaInfo));
     }
   }
 }

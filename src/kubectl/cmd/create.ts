@@ -45,7 +45,7 @@ function createObject(ctx: CommandContext, info: ResourceInfo, obj: KubeObject, 
     if (dryRun === 'none') shown = target.get(info, namespace, name) ?? body;
   }
   if (format.kind === 'table') out.print(`${kindName(info, name)} created${dryRunSuffix(dryRun)}`);
-  else out.print(printNonTable(format, [shown], true, () => info));
+  else out.write(printNonTable(format, [shown], true, () => info));
   return true;
 }
 

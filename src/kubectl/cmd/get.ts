@@ -81,7 +81,7 @@ function run(ctx: CommandContext): void {
   const { flags, out } = ctx;
   const format: OutputFormat = parseOutputFormat(flags.string('output'));
   if (ctx.args.length === 0) {
-    out.error('You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n');
+    out.stderr += 'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n';
     throw usageError(
       ctx.path,
       'Required resource not specified.\nUse "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).',
@@ -145,7 +145,7 @@ function run(ctx: CommandContext): void {
         objects.push(shown);
       }
     }
-    if (!(single && objects.length === 0)) out.print(printNonTable(format, objects, single, (o) => infoOf.get(o), flags.bool('no-headers')));
+    if (!(single && objects.length === 0)) out.write(printNonTable(format, objects, single, (o) => infoOf.get(o), flags.bool('no-headers')));
   }
   for (const e of errors) out.fail(e);
 }
