@@ -74,6 +74,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('kubectlComplete'), requestId: z.int(), line: z.string().check(z.maxLength(64 * 1024)), cursor: z.int().check(z.minimum(0)) }),
   /** `kubectl edit`: the edited text of the object the console opened, saved from the editor. */
   z.object({ type: z.literal('kubectlEditSave'), requestId: z.int(), ref: objectRef, yaml: z.string().check(z.maxLength(MAX_FILE)) }),
+  /** The trace up to the viewed step, as a file: JSON Lines, or the Chrome trace event format (Perfetto). */
+  z.object({ type: z.literal('export'), requestId: z.int(), format: z.enum(['jsonl', 'chrome']) }),
   /** The open lesson: answer its question, give up (reveal), perform its solution (showMe), or move between steps. */
   z.object({
     type: z.literal('lesson'),

@@ -169,6 +169,7 @@ export type Reply =
   | { type: 'reply'; requestId: number; ok: true; kind: 'kubectl'; result: KubectlReply }
   | { type: 'reply'; requestId: number; ok: true; kind: 'complete'; result: KubectlCompletion }
   | { type: 'reply'; requestId: number; ok: true; kind: 'lesson'; view: LessonView | null; answer?: AnswerResult }
+  | { type: 'reply'; requestId: number; ok: true; kind: 'export'; fileName: string; mediaType: string; text: string }
   | { type: 'reply'; requestId: number; ok: false; error: string };
 
 export type WorkerMessage = Frame | Reply | { type: 'error'; message: string };

@@ -14,6 +14,7 @@ import { objectKey, sameSummary, summarize } from './object-summary.ts';
 import { HpaSampler } from './hpa-frame.ts';
 import { parseCommand } from './commands.ts';
 import { parseRecipe } from './recipe-schema.ts';
+import { toChromeTrace, toJsonLines } from '../sim/trace/chrome-trace.ts';
 import { LibraryGate, type OnDemandLoader } from './library-gate.ts';
 import { loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
 import { librariesMissed } from '../sim/libraries.ts';
@@ -242,6 +243,13 @@ export class SimHost {
         const result = this.console.run(sim, cmd.line, { stdin: cmd.stdin, files: cmd.files });
         this.afterUserInput(sim);
         this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'kubectl', result });
+        return;
+      }
+      case 'export': {
+        const events = sim.trace.slice(0, sim.trace.length);
+        const name = `loopscope-trace-step-${sim.step}`;
+        if (cmd.format === 'jsonl') this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'export', fileName: `${name}.jsonl`, mediaType: 'application/jsonl', text: toJsonLines(events) });
+        else this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'export', fileName: `${name}.chrome-trace.json`, mediaType: 'application/json', text: JSON.stringify(toChromeTrace(events)) });
         return;
       }
       case 'kubectlCancel':

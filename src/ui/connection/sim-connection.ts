@@ -150,3 +150,9 @@ export async function lessonMove(op: 'answer' | 'reveal' | 'showMe' | 'next' | '
   useSim.getState().setLesson(reply.view);
   return { view: reply.view, answer: reply.answer };
 }
+
+/** The trace up to the viewed step as a file (JSON Lines, or the Chrome trace event format), or null. */
+export async function exportTrace(format: 'jsonl' | 'chrome'): Promise<{ fileName: string; mediaType: string; text: string } | null> {
+  const reply = await get().request({ type: 'export', format });
+  return reply.ok && reply.kind === 'export' ? { fileName: reply.fileName, mediaType: reply.mediaType, text: reply.text } : null;
+}

@@ -4,7 +4,7 @@
  * is copied to the clipboard when the browser allows it, and always shown, selected, to copy by hand.
  */
 import { useEffect, useRef, useState } from 'react';
-import { recipe } from '../connection/sim-connection.ts';
+import { exportTrace, recipe } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
 
 export function ShareButton() {
@@ -38,6 +38,20 @@ export function ShareButton() {
       setNote('Copy the link below (the browser did not allow copying it for you).');
     }
   };
+  const download = async (format: 'jsonl' | 'chrome') => {
+    const file = await exportTrace(format);
+    if (!file) {
+      setNote('The trace could not be read from the simulation.');
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([file.text], { type: file.mediaType }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = file.fileName;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setNote(`Downloaded ${file.fileName}.`);
+  };
   return (
     <div className="share">
       <button onClick={() => void share()} data-testid="share" title="Copy a link that reopens this run (or this lesson step)">
@@ -47,6 +61,14 @@ export function ShareButton() {
         <div className="share-popover" role="dialog" aria-label="Share link">
           <p role="status">{note}</p>
           {link && <input ref={field} readOnly value={link} aria-label="Link" onFocus={(e) => e.target.select()} />}
+          <div className="share-downloads" role="group" aria-label="Download the trace">
+            <button onClick={() => void download('jsonl')} title="Every trace event up to the viewed step, one JSON object per line">
+              Trace (JSON Lines)
+            </button>
+            <button onClick={() => void download('chrome')} title="Opens in Perfetto (ui.perfetto.dev) and chrome://tracing: each loop a track, each reconcile a slice, each watch delivery an arrow">
+              Chrome trace
+            </button>
+          </div>
           <button className="mini" onClick={() => setLink(null)} aria-label="Close share link">
             ✕
           </button>
