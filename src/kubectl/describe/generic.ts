@@ -52,7 +52,7 @@ function scalar(value: unknown): string {
 const MAX_DEPTH = 100;
 
 /** describe.go printUnstructuredContent. */
-function printUnstructuredContent(w: Writer, level: number, content: Record<string, unknown>, skipPrefix: string, skip: readonly string[], depth = 0): void {
+export function printUnstructuredContent(w: Writer, level: number, content: Record<string, unknown>, skipPrefix: string, skip: readonly string[], depth = 0): void {
   if (depth > MAX_DEPTH) return;
   for (const field of sortStrings(Object.keys(content))) {
     const value = content[field];

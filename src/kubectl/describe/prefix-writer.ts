@@ -30,6 +30,11 @@ export class PrefixWriter {
     this.text += escapeTerminal(`${s}\n`);
   }
 
+  /** What was written, before the tabwriter lays it out (what upstream's tests read from a plain PrefixWriter). */
+  raw(): string {
+    return this.text;
+  }
+
   /** The laid-out output (`tabbedString`). */
   toString(): string {
     return goTabwriter(this.text);
