@@ -285,7 +285,7 @@ class Parser {
     if (this.next() !== ']') throw new ParseError('unclosed array expect ]');
     let text = this.consumeText();
     text = text.slice(0, -2);
-    const m = /^([^!<>=]+)([!<>=~]+)(.+?)$/s.exec(text);
+    const m = /^([^!<>=]+)([!<>=]+)(.+?)$/s.exec(text);
     if (!m) {
       cur.nodes.push({ type: 'filter', left: this.subParse('text', text), right: list(), operator: 'exists' });
     } else {
