@@ -124,8 +124,10 @@ function FitOnChange({ count, stage, panel }: { count: number; stage: boolean; p
   const [size, setSize] = useState('');
   useEffect(() => {
     if (!panel || typeof ResizeObserver === 'undefined') return;
+    // The flow's own box: it shrinks when the caption bar appears under it, not only when the panel does.
+    const flow = panel.querySelector('.react-flow') ?? panel;
     const observer = new ResizeObserver(([entry]) => entry && setSize(`${Math.round(entry.contentRect.width)}x${Math.round(entry.contentRect.height)}`));
-    observer.observe(panel);
+    observer.observe(flow);
     return () => observer.disconnect();
   }, [panel]);
   useEffect(() => {
