@@ -9,6 +9,7 @@ import { createCommand } from './cmd/create.ts';
 import { deleteCommand } from './cmd/delete.ts';
 import { getCommand } from './cmd/get.ts';
 import { autoscaleCommand } from './cmd/autoscale.ts';
+import { describeCommand } from './cmd/describe.ts';
 import { editCommand } from './cmd/edit.ts';
 import { apiResourcesCommand, configCommand, logsCommand } from './cmd/info.ts';
 import { replaceCommand } from './cmd/replace.ts';
@@ -23,6 +24,7 @@ import { versionCommand } from './cmd/version.ts';
 /** The commands this console runs. */
 const SUPPORTED: readonly Command[] = [
   getCommand,
+  describeCommand,
   applyCommand,
   createCommand,
   deleteCommand,
