@@ -108,6 +108,8 @@ export interface Frame {
   focus?: ControllerDetail;
   converged: boolean;
   convergence: string[];
+  /** The api-server answers every request 503 now (a fault): the page says the cluster is degraded. */
+  apiServerUnavailable?: true;
   /** Field-ownership fights going on now (src/sim/analysis/fight-detector.ts), most flips first; absent when none. */
   fights?: FieldFight[];
   /** The GitOps repository, on a reset frame and whenever a commit lands; absent otherwise (and without GitOps). */

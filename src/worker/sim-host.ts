@@ -435,6 +435,7 @@ export class SimHost {
       converged: convergence.converged,
       convergence: convergence.reasons.slice(0, 20),
     };
+    if (sim.cluster.apiServer.unavailable) frame.apiServerUnavailable = true;
     const focus = this.focus ? controllerDetail(this.sim!, this.focus) : undefined;
     if (focus) frame.focus = focus;
     const fights = this.fightDetector.fights(sim.now);

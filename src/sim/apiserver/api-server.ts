@@ -178,6 +178,11 @@ export class ApiServer {
     return this.unavailableUntil !== null && this.ctx.now < this.unavailableUntil;
   }
 
+  /** The api-server answers every request 503 now (the `apiserver-unavailable` fault): what the page's badge says. */
+  get unavailable(): boolean {
+    return this.isUnavailable();
+  }
+
   /**
    * Fault: until virtual time `until`, writes (update, patch, delete) to `resource` ("deployments", "deploy",
    * "deployments.apps"...) answer 409 Conflict with probability `probability` (drawn from ctx.rng).

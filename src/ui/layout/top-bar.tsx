@@ -6,10 +6,11 @@ import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from './icons.tsx'
 import { LessonPicker } from './lesson-picker.tsx';
 import { LessonsButton } from './lessons-button.tsx';
 import { ShareButton } from '../share/share-button.tsx';
+import { StateBadge } from './state-badge.tsx';
 import { PresentButton } from '../present/present-button.tsx';
 
 export function TopBar() {
-  const { now, step, head, playing, speed, inPast, converged, convergence } = useSim();
+  const { now, step, head, playing, speed, inPast } = useSim();
   const speedIndex = SPEEDS.reduce((best, s, i) => (Math.abs(Math.log(s / speed)) < Math.abs(Math.log(SPEEDS[best]! / speed)) ? i : best), 0);
   return (
     <header className="top-bar">
@@ -44,9 +45,7 @@ export function TopBar() {
       </div>
       <ShareButton />
       <PresentButton />
-      <div className={`badge ${converged ? 'ok' : 'busy'}`} data-testid="convergence-badge" title={convergence.join('\n') || 'every loop is idle and every status matches its spec'}>
-        {converged ? 'converged' : 'reconciling…'}
-      </div>
+      <StateBadge />
     </header>
   );
 }

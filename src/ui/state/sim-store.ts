@@ -30,6 +30,7 @@ export interface SimState {
   inPast: boolean;
   converged: boolean;
   convergence: string[];
+  apiServerUnavailable: boolean;
   objects: Map<string, ObjectSummary>;
   events: TraceEvent[];
   /** The `k8s.event`s among {@link events} (what the event log lists by default), kept as frames arrive. */
@@ -68,6 +69,7 @@ export const useSim = create<SimState>((set) => ({
   inPast: false,
   converged: false,
   convergence: [],
+  apiServerUnavailable: false,
   objects: new Map(),
   events: [],
   k8sEvents: [],
@@ -110,6 +112,7 @@ export const useSim = create<SimState>((set) => ({
         inPast: f.inPast,
         converged: f.converged,
         convergence: f.convergence,
+        apiServerUnavailable: f.apiServerUnavailable === true,
         objects: f.objects.upserts.length || f.objects.deletes.length || f.objects.full ? objects : s.objects,
         events,
         k8sEvents,
