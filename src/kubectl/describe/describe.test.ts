@@ -266,3 +266,118 @@ describe('describe never throws', () => {
     );
   });
 });
+
+describe('describe HPA, CronJob, Job and EndpointSlice of a running simulation', () => {
+  let sim: Simulation;
+  let ctx: DescribeContext;
+  const first = (resource: string): KubeObject => sim.listObjects(resource, 'default')[0]!;
+  beforeAll(() => {
+    sim = Simulation.create({ seed: 1, nodes: 2 });
+    expect(
+      sim.apply(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: default}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: nginx, image: nginx:1.27, resources: {requests: {cpu: 100m}}}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: default}
+spec: {selector: {app: web}, ports: [{port: 80, targetPort: 80}]}
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: web, namespace: default}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  minReplicas: 1
+  maxReplicas: 5
+  metrics: [{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}}]
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: tick, namespace: default}
+spec:
+  schedule: "*/1 * * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers: [{name: c, image: busybox, command: [sh, -c, "echo hi"]}]
+`).ok,
+    ).toBe(true);
+    sim.runFor(150_000);
+    const resolve = (r: string): ResourceInfo | undefined => BUILTIN_RESOURCES.find((i) => i.resource === r || `${i.resource}.${i.group}` === r);
+    ctx = { now: sim.now, events: sim.listObjects('events'), list: (i, ns) => sim.listObjects(i.resource, ns), resolve };
+  });
+
+  test('hpa: metrics as "( current / target )", conditions, events', () => {
+    const out = describeObject(info('HorizontalPodAutoscaler'), first('horizontalpodautoscalers'), ctx);
+    expect(out).toContain(`Reference:                                             Deployment/web
+Metrics:                                               ( current / target )
+  resource cpu on pods  (as a percentage of request):  0% (0) / 50%
+Min replicas:                                          1
+Max replicas:                                          5
+Deployment pods:                                       2 current / 2 desired
+Conditions:
+  Type            Status  Reason               Message
+  ----            ------  ------               -------
+  AbleToScale     True    ScaleDownStabilized  recent recommendations were higher than current one, applying the highest recent recommendation
+`);
+  });
+
+  test('cronjob: its job template and active jobs', () => {
+    const out = describeObject(info('CronJob'), first('cronjobs'), ctx);
+    expect(out).toContain(`Schedule:                      */1 * * * *
+Concurrency Policy:            Allow
+Suspend:                       False
+Successful Job History Limit:  3
+Failed Job History Limit:      1
+Starting Deadline Seconds:     <unset>
+Selector:                      <unset>
+Parallelism:                   1
+Completions:                   1
+Pod Template:
+  Labels:  <none>
+  Containers:
+   c:
+    Image:      busybox
+    Port:       <none>
+    Host Port:  <none>
+    Command:
+      sh
+      -c
+      echo hi
+`);
+    expect(out).toContain('Last Schedule Time:  Thu, 01 Jan 2026 00:02:00 +0000\nActive Jobs:         <none>\nEvents:\n');
+  });
+
+  test('job: completion, duration, pod statuses', () => {
+    const out = describeObject(info('Job'), first('jobs'), ctx);
+    expect(out).toContain('Controlled By:    CronJob/tick\nParallelism:      1\nCompletions:      1\nCompletion Mode:  NonIndexed\nSuspend:          false\nBackoff Limit:    6\n');
+    expect(out).toContain('Duration:         2s\nPods Statuses:    0 Active (0 Ready) / 1 Succeeded / 0 Failed\n');
+  });
+
+  test('endpointslice: ports and endpoints (its own describer, not the generic one)', () => {
+    const out = describeObject(info('EndpointSlice'), first('endpointslices'), ctx);
+    expect(out).toContain(`AddressType:  IPv4
+Ports:
+  Name     Port  Protocol
+  ----     ----  --------
+  <unset>  80    TCP
+Endpoints:
+  - Addresses:  10.244.1.2
+    Conditions:
+      Ready:    true
+    Hostname:   <unset>
+    TargetRef:  Pod/web-5894d768d8-cndb9
+    NodeName:   node-1
+    Zone:       <unset>
+`);
+  });
+});

@@ -9,6 +9,7 @@ import type { ResourceInfo } from '../../sim/api/resources.ts';
 import { describeCronJob, describeJob } from './batch.ts';
 import type { DescribeContext } from './context.ts';
 import { describeConfigMap, describeNamespace } from './core.ts';
+import { describeEndpointSlice } from './endpointslice.ts';
 import { describeGeneric } from './generic.ts';
 import { describeHPA } from './hpa.ts';
 import { describeNode } from './node.ts';
@@ -29,6 +30,7 @@ const DESCRIBERS: Record<string, (o: KubeObject, ctx: DescribeContext) => string
   'batch/Job': describeJob,
   'batch/CronJob': describeCronJob,
   'autoscaling/HorizontalPodAutoscaler': describeHPA,
+  'discovery.k8s.io/EndpointSlice': describeEndpointSlice,
 };
 
 /** The text `kubectl describe <kind> <name>` prints for `obj` (one object; the caller separates several). */
