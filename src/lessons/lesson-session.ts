@@ -240,8 +240,17 @@ export class LessonSession {
     }
     if (this.stepPhase === 'task' && step.task) {
       const start = this.simulation.now;
-      const failed = this.showMe().find((r) => !r.ok);
-      if (failed && !failed.ok) return `the solution's action failed: ${failed.error}`;
+      const results = this.showMe();
+      const solution = step.task.solution.filter((a) => a.at === 0);
+      for (let i = 0; i < results.length; i++) {
+        const r = results[i]!;
+        const expected = solution[i]?.expectError;
+        if (expected === undefined || expected === false) {
+          if (!r.ok) return `the solution's action failed: ${r.error}`;
+        } else if (r.ok || (typeof expected === 'string' && !new RegExp(expected).test(r.error))) {
+          return `the solution's action ${r.ok ? 'succeeded' : `failed otherwise (${r.error})`}; it should fail${typeof expected === 'string' ? ` with /${expected}/` : ''}`;
+        }
+      }
       const lastSolution = Math.max(0, ...step.task.solution.map((a) => a.at));
       this.drive(start + lastSolution + step.task.within, () => this.stepPhase === 'task');
       if ((this.stepPhase as LessonPhase) !== 'complete') return `the checks did not hold within ${step.task.within / 1000}s of the solution: ${this.failing()}`;
