@@ -206,6 +206,8 @@ function generateWith(kinds: readonly KindSource[], path: string, tsconfig: stri
 const here = dirname(fileURLToPath(import.meta.url));
 /** Where the editor imports the schema from. */
 export const OUTPUT_FILE = resolve(here, '../src/ui/editor/schemas/generated/kubernetes.schema.json');
+/** Where `kubectl explain` (src/kubectl/cmd/explain.ts) loads the same definitions from: the kinds and definitions only. */
+export const EXPLAIN_FILE = resolve(here, '../src/kubectl/explain/schemas.generated.json');
 
 function main(): void {
   const started = performance.now();
@@ -213,6 +215,8 @@ function main(): void {
   const text = JSON.stringify(schema);
   mkdirSync(dirname(OUTPUT_FILE), { recursive: true });
   writeFileSync(OUTPUT_FILE, text + '\n');
+  mkdirSync(dirname(EXPLAIN_FILE), { recursive: true });
+  writeFileSync(EXPLAIN_FILE, JSON.stringify({ kinds: schema['x-loopscope-kinds'], definitions: schema.definitions }) + '\n');
   const ms = Math.round(performance.now() - started);
   console.log(
     `generate-schemas: ${schema['x-loopscope-kinds'].length} kinds, ${Object.keys(schema.definitions).length} definitions, ` +

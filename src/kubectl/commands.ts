@@ -11,6 +11,7 @@ import { getCommand } from './cmd/get.ts';
 import { autoscaleCommand } from './cmd/autoscale.ts';
 import { describeCommand } from './cmd/describe.ts';
 import { editCommand } from './cmd/edit.ts';
+import { explainCommand } from './cmd/explain.ts';
 import { apiResourcesCommand, configCommand, logsCommand } from './cmd/info.ts';
 import { replaceCommand } from './cmd/replace.ts';
 import { annotateCommand, labelCommand } from './cmd/label.ts';
@@ -38,6 +39,7 @@ const SUPPORTED: readonly Command[] = [
   uncordonCommand,
   drainCommand,
   editCommand,
+  explainCommand,
   replaceCommand,
   autoscaleCommand,
   logsCommand,

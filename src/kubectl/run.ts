@@ -16,6 +16,7 @@ import type { KubectlTarget } from './target.ts';
 
 export type { KubectlRun, KubectlWatch, KubectlIO };
 export { kubectlEditSave } from './cmd/edit.ts';
+export { loadExplainSchemas, needsExplainSchemas } from './cmd/explain.ts';
 
 const PERSISTENT: FlagSpec[] = [NAMESPACE_FLAG, HELP_FLAG, ...IGNORED_GLOBAL_FLAGS];
 
