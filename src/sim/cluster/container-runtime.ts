@@ -6,13 +6,14 @@
 
 export interface ImageBehavior {
   /**
-   * `ok`: runs and becomes ready; `crash`: exits with a non-zero code after `runFor` (CrashLoopBackOff under
-   * restartPolicy Always); `exit`: exits with `exitCode` (default 0) after `runFor` (a Job's pod completing);
-   * `never-ready`: runs but its readiness never passes.
+   * `ok`: runs as its command says (container-program.ts) and becomes ready; `crash`: exits with a non-zero code
+   * after `runFor` (CrashLoopBackOff under restartPolicy Always); `exit`: exits with `exitCode` (default 0) after
+   * `runFor` (a Job's pod completing); `never-ready`: runs but its readiness never passes. Whatever the behaviour,
+   * a `runFor` makes every container of the image exit after it, with `exitCode` (default 0; 1 for crash).
    */
   behavior: 'ok' | 'crash' | 'exit' | 'never-ready';
   exitCode?: number;
-  /** Virtual ms a container runs before it exits (crash/exit). Default 2,000 for crash, 5,000 for exit. */
+  /** Virtual ms a container runs before it exits. Default 2,000 for crash, 5,000 for exit; otherwise its command decides. */
   runFor?: number;
   /** Virtual ms after start until it reports ready (default 1,000). */
   readyAfter?: number;
@@ -37,11 +38,16 @@ export class ContainerRuntime {
 
   /** How containers of `image` behave now ("ok" unless configured). An image without a tag matches "image:latest". */
   behaviorOf(image: string): ImageBehavior {
-    return this.behaviors.get(image) ?? this.behaviors.get(withoutTag(image)) ?? { behavior: 'ok' };
+    return this.configuredBehavior(image) ?? { behavior: 'ok' };
+  }
+
+  /** The behaviour set for `image` (or for it without its tag), if any: it overrides what the command says. */
+  configuredBehavior(image: string): ImageBehavior | undefined {
+    return this.behaviors.get(image) ?? this.behaviors.get(withoutTag(image));
   }
 
   setBehavior(image: string, behavior: ImageBehavior): void {
-    if (behavior.behavior === 'ok' && behavior.readyAfter === undefined) this.behaviors.delete(image);
+    if (behavior.behavior === 'ok' && behavior.readyAfter === undefined && behavior.runFor === undefined && behavior.exitCode === undefined) this.behaviors.delete(image);
     else this.behaviors.set(image, { ...behavior });
   }
 

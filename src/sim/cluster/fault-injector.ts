@@ -108,8 +108,12 @@ export class FaultInjector {
       case 'image-behavior': {
         if (typeof fault.image !== 'string' || !fault.image) return fail('image is required');
         if (!['ok', 'crash', 'exit', 'never-ready'].includes(fault.behavior)) return fail(`unknown behavior ${JSON.stringify(fault.behavior)}: use ok, crash, exit or never-ready`);
-        const b: { behavior: typeof fault.behavior; exitCode?: number; readyAfter?: number } = { behavior: fault.behavior };
+        const b: { behavior: typeof fault.behavior; exitCode?: number; readyAfter?: number; runFor?: number } = { behavior: fault.behavior };
         if (fault.exitCode !== undefined) b.exitCode = fault.exitCode;
+        if (fault.runFor !== undefined) {
+          if (typeof fault.runFor !== 'number' || !Number.isFinite(fault.runFor) || fault.runFor < 0) return fail(`runFor must be a duration of at least 0 ms, got ${JSON.stringify(fault.runFor)}`);
+          b.runFor = fault.runFor;
+        }
         if (fault.readyAfter !== undefined) b.readyAfter = fault.readyAfter;
         c.runtime.setBehavior(fault.image, b);
         this.record(fault.type, fault.image, `containers of ${fault.image} now ${describeBehavior(b)}`);
@@ -156,15 +160,16 @@ export class FaultInjector {
   }
 }
 
-function describeBehavior(b: { behavior: string; exitCode?: number }): string {
+function describeBehavior(b: { behavior: string; exitCode?: number; runFor?: number }): string {
+  const after = b.runFor !== undefined ? ` after ${b.runFor / 1000}s` : '';
   switch (b.behavior) {
     case 'crash':
-      return 'crash shortly after starting';
+      return `crash${after || ' shortly after starting'}`;
     case 'exit':
-      return `exit with code ${b.exitCode ?? 0}`;
+      return `exit with code ${b.exitCode ?? 0}${after}`;
     case 'never-ready':
-      return 'run but never become ready';
+      return `run but never become ready${after ? `, and exit with code ${b.exitCode ?? 0}${after}` : ''}`;
     default:
-      return 'run normally';
+      return after ? `run, and exit with code ${b.exitCode ?? 0}${after}` : 'run normally';
   }
 }

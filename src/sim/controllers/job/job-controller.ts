@@ -13,9 +13,14 @@
  * OnFailure restarts, deadline) and delete the active pods, or manageJob; decide Complete; track the status and
  * remove finalizers; record the back-off.
  *
+ * A Job finishes in two steps, as upstream with JobPodReplacementPolicy on (the default since 1.29,
+ * `delayTerminalCondition`): the interim condition first (`SuccessCriteriaMet`, or `FailureTarget` with the failure's
+ * reason), written with the flush of the uncounted pods; then, once every pod is counted and none is terminating,
+ * the terminal one with the same reason and message (`Complete` with `completionTime`, or `Failed`), and the event
+ * (`Completed` "Job completed", or a Warning with the reason).
+ *
  * @remarks Simplified: NonIndexed completion mode only (Indexed, backoffLimitPerIndex, podFailurePolicy,
- * successPolicy, managedBy are not modelled); the interim FailureTarget / SuccessCriteriaMet conditions are not
- * written (Complete/Failed are set once the uncounted pods are flushed); orphan pods are not adopted (only pods whose controllerRef is the Job count); pods to delete
+ * successPolicy, managedBy are not modelled); orphan pods are not adopted (only pods whose controllerRef is the Job count); pods to delete
  * are ranked with the ReplicaSet controller's ranking. The orphan-pod queue is folded into the Job's own key: a
  * sync of a missing or finished Job removes the tracking finalizer from its pods. A sync whose Job cache is older
  * than this controller's last status write waits 100 ms for the informer (upstream relies on the write conflicting).
@@ -52,9 +57,11 @@ import {
   MAX_POD_CREATE_DELETE_PER_SYNC,
   MAX_UNCOUNTED_PODS,
   newCondition,
+  newFailedConditionForFailureTarget,
   omitEmpty,
   pastActiveDeadline,
   pastBackoffLimitOnFailure,
+  trueCondition,
   uncountedOf,
   wantActivePods,
   type JobObject,
@@ -174,12 +181,19 @@ export class JobController implements Reconciler {
     const newBackoffRecord = this.podBackoffStore.newBackoffRecord(key, newSucceededPods, newFailedPods);
 
     let requeueAfter: number | undefined;
-    let finishedCondition: ReturnType<typeof newCondition> | undefined;
+    // A Job that met its success criteria in an earlier sync only waits to be marked Complete; one with the interim
+    // FailureTarget is failed for good (job_controller.go syncJob: hasSuccessCriteriaMetCondition, FailureTarget).
+    let finishedCondition: ReturnType<typeof newCondition> | undefined = trueCondition(job, 'SuccessCriteriaMet');
     const backoffLimit = job.spec?.backoffLimit ?? 6;
-    if (failed > backoffLimit || pastBackoffLimitOnFailure(job, activePods)) {
-      finishedCondition = newCondition('Failed', JOB_REASON_BACKOFF_LIMIT_EXCEEDED, BACKOFF_LIMIT_EXCEEDED_MESSAGE, ctx.now);
+    const failureTarget = finishedCondition ? undefined : trueCondition(job, 'FailureTarget');
+    if (finishedCondition) {
+      // (already decided)
+    } else if (failureTarget) {
+      finishedCondition = newFailedConditionForFailureTarget(failureTarget, ctx.now);
+    } else if (failed > backoffLimit || pastBackoffLimitOnFailure(job, activePods)) {
+      finishedCondition = newCondition('FailureTarget', JOB_REASON_BACKOFF_LIMIT_EXCEEDED, BACKOFF_LIMIT_EXCEEDED_MESSAGE, ctx.now);
     } else if (pastActiveDeadline(job, ctx.now)) {
-      finishedCondition = newCondition('Failed', JOB_REASON_DEADLINE_EXCEEDED, DEADLINE_EXCEEDED_MESSAGE, ctx.now);
+      finishedCondition = newCondition('FailureTarget', JOB_REASON_DEADLINE_EXCEEDED, DEADLINE_EXCEEDED_MESSAGE, ctx.now);
     } else {
       const remaining = activeDeadlineRemaining(job, ctx.now);
       if (remaining !== undefined) requeueAfter = remaining;
@@ -187,17 +201,25 @@ export class JobController implements Reconciler {
 
     let manageJobErr: Error | undefined;
     let manageJobCalled = false;
+    let deletedNow = 0;
     if (finishedCondition) {
       ctx.diff(`${finishedCondition.reason}: delete ${active} active pod(s)`, active === 0);
       const deleted = yield* deleteJobPods(this, ctx, job, activePods);
+      // Not finished yet while pods may remain that the informer has not shown (syncJob: deleted != active ||
+      // !satisfiedExpectations).
+      if (deleted !== active || !satisfied) finishedCondition = undefined;
       active -= deleted;
+      // The pods just deleted are terminating now: the terminal condition waits for them (`*jobCtx.terminating += deleted`).
+      deletedNow += deleted;
     } else if (satisfied && !job.metadata.deletionTimestamp) {
       manageJobCalled = true;
       const want = wantActivePods(job, active, succeeded);
       ctx.diff(`want ${want} active pod(s), have ${active}`, want === active);
       if (active > want) {
         const toDelete = getPodsToDelete(activePods, activePods, Math.min(active - want, MAX_POD_CREATE_DELETE_PER_SYNC), ctx.now) as PodObject[];
-        active -= yield* deleteJobPods(this, ctx, job, toDelete);
+        const removed = yield* deleteJobPods(this, ctx, job, toDelete);
+        active -= removed;
+        deletedNow += removed;
         activePods = activePods.filter((p) => !toDelete.includes(p));
       } else if (active < want) {
         const remaining = getRemainingTime(newBackoffRecord, ctx.now);
@@ -217,7 +239,7 @@ export class JobController implements Reconciler {
     if (!finishedCondition) {
       const completions = job.spec?.completions;
       const complete = completions == null ? succeeded > 0 && active === 0 : succeeded >= completions && active === 0;
-      if (complete) finishedCondition = newCondition('Complete', JOB_REASON_COMPLETIONS_REACHED, COMPLETIONS_REACHED_MESSAGE, ctx.now);
+      if (complete) finishedCondition = newCondition('SuccessCriteriaMet', JOB_REASON_COMPLETIONS_REACHED, COMPLETIONS_REACHED_MESSAGE, ctx.now);
       else if (manageJobCalled) {
         // Only a sync that managed the pods updates the Suspended condition.
         const conditions = job.status.conditions ?? [];
@@ -237,23 +259,29 @@ export class JobController implements Reconciler {
     // trackJobStatusAndRemoveFinalizers
     job.status.active = active;
     job.status.ready = countReadyPods(activePods.filter((p) => isPodActive(p)));
-    job.status.terminating = pods.filter(isPodTerminating).length;
+    job.status.terminating = pods.filter(isPodTerminating).length + deletedNow;
     const podsToRemoveFinalizer: PodObject[] = [];
     let needsFlush = false;
+    let reachedMaxUncountedPods = false;
+    const failing = finishedCondition !== undefined && finishedCondition.type !== 'SuccessCriteriaMet';
     for (const pod of pods) {
       const uid = pod.metadata.uid ?? '';
       if (!hasJobTrackingFinalizer(pod) || expectedRm.has(uid)) continue;
-      const podFinished = pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
       const considerFailed = isPodFailed(pod, job);
-      if (!podFinished && !considerFailed && !finishedCondition) continue;
-      if (uncounted.succeeded.size + uncounted.failed.size >= MAX_UNCOUNTED_PODS) break;
+      // canRemoveFinalizer: the Job is being deleted or is finishing, the pod succeeded, or it counts as failed.
+      if (!job.metadata.deletionTimestamp && !finishedCondition && pod.status?.phase !== 'Succeeded' && !considerFailed) continue;
+      if (uncounted.succeeded.size + uncounted.failed.size >= MAX_UNCOUNTED_PODS) {
+        reachedMaxUncountedPods = true;
+        break;
+      }
       podsToRemoveFinalizer.push(pod);
       if (pod.status?.phase === 'Succeeded' && !uncounted.failed.has(uid)) {
         if (!uncounted.succeeded.has(uid)) {
           uncounted.succeeded.add(uid);
           needsFlush = true;
         }
-      } else if (considerFailed || finishedCondition) {
+      } else if (considerFailed || failing) {
+        // When the Job is failing, every pod not terminated yet counts as failed.
         if (!uncounted.failed.has(uid)) {
           uncounted.failed.add(uid);
           needsFlush = true;
@@ -267,10 +295,25 @@ export class JobController implements Reconciler {
       job.status!.uncountedTerminatedPods = u;
       omitEmpty(job.status!);
     };
+    // The interim condition goes out with the flush, before the finalizers are removed; the terminal one (same
+    // reason and message) is kept for when every pod is counted (trackJobStatusAndRemoveFinalizers).
+    if (finishedCondition?.type === 'FailureTarget') {
+      job.status.conditions = [...(job.status.conditions ?? []), finishedCondition];
+      needsFlush = true;
+      finishedCondition = newFailedConditionForFailureTarget(finishedCondition, ctx.now);
+    }
+    if (finishedCondition?.type === 'SuccessCriteriaMet') {
+      if (!trueCondition(job, 'SuccessCriteriaMet')) {
+        job.status.conditions = [...(job.status.conditions ?? []), finishedCondition];
+        needsFlush = true;
+      }
+      finishedCondition = newCondition('Complete', finishedCondition.reason ?? '', finishedCondition.message ?? '', ctx.now);
+    }
     let current: JobObject = job;
     if (needsFlush) {
       writeUncounted();
-      current = yield* this.writeStatus(ctx, key, job, 'record newly finished pods in uncountedTerminatedPods');
+      const what = [uncounted.succeeded.size + uncounted.failed.size > 0 ? 'record newly finished pods in uncountedTerminatedPods' : '', job.status.conditions?.at(-1)?.type ?? ''];
+      current = yield* this.writeStatus(ctx, key, job, what.filter(Boolean).join('; '));
     }
     // flushUncountedAndRemoveFinalizers: remove the finalizers, then count the pods whose finalizer is gone.
     if (podsToRemoveFinalizer.length) {
@@ -294,9 +337,12 @@ export class JobController implements Reconciler {
     next.status.failed = (next.status.failed ?? 0) + uncounted.failed.size;
     next.status.uncountedTerminatedPods = {};
     if (job.status.conditions) next.status.conditions = structuredClone(job.status.conditions);
+    // enactJobFinished: the terminal condition once no pod is uncounted (all flushed above) and none is terminating.
     let finishedNow = false;
-    if (finishedCondition) {
-      next.status.conditions = [...(next.status.conditions ?? []), finishedCondition];
+    if (finishedCondition && !reachedMaxUncountedPods && (job.status.terminating ?? 0) === 0) {
+      const conditions = next.status.conditions ?? [];
+      ensureJobConditionStatus(conditions, finishedCondition.type!, 'True', finishedCondition.reason ?? '', finishedCondition.message ?? '', ctx.now);
+      next.status.conditions = conditions;
       if (finishedCondition.type === 'Complete') next.status.completionTime = rfc3339(ctx.now);
       finishedNow = true;
     }
@@ -308,11 +354,17 @@ export class JobController implements Reconciler {
     }
     this.podBackoffStore.updateBackoffRecord(newBackoffRecord);
     if (finishedNow) {
-      // enactJobFinished / recordJobFinished
-      if (finishedCondition!.type === 'Complete') this.recorder.event(sharedJob, 'Normal', 'Completed', 'Job completed');
-      else this.recorder.event(sharedJob, 'Warning', finishedCondition!.reason!, finishedCondition!.message!);
+      // recordJobFinished
+      if (finishedCondition!.type === 'Complete') {
+        const completions = job.spec?.completions;
+        if (completions != null && (next.status.succeeded ?? 0) > completions) {
+          this.recorder.event(sharedJob, 'Warning', 'TooManySucceededPods', 'Too many succeeded pods running after completion count reached');
+        }
+        this.recorder.event(sharedJob, 'Normal', 'Completed', 'Job completed');
+      } else this.recorder.event(sharedJob, 'Warning', finishedCondition!.reason!, finishedCondition!.message!);
       return {};
     }
+    // Finishing, but pods are still terminating: their deletion (a pod event) syncs the Job again.
     if (manageJobErr) throw manageJobErr;
     return requeueAfter !== undefined ? { requeueAfter: Math.max(requeueAfter, 0) } : {};
   }

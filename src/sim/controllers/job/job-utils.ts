@@ -148,6 +148,17 @@ export function newCondition(type: string, reason: string, message: string, now:
   return { type, status: 'True', reason, message, lastProbeTime: t, lastTransitionTime: t };
 }
 
+/** `newFailedConditionForFailureTarget`: the terminal Failed condition with the interim FailureTarget's reason and message. */
+export function newFailedConditionForFailureTarget(target: JobCondition, now: number): JobCondition {
+  return newCondition('Failed', target.reason ?? '', target.message ?? '', now);
+}
+
+/** The Job's condition of `type` when its status is True (`hasSuccessCriteriaMetCondition`, `findConditionByType`). */
+export function trueCondition(job: Job, type: string): JobCondition | undefined {
+  const c = (job.status?.conditions ?? []).find((x) => x.type === type);
+  return c?.status === 'True' ? c : undefined;
+}
+
 /**
  * `ensureJobConditionStatus`: sets the condition's status (with reason, message and times) when it differs; adds it
  * only when the status is True. Returns whether anything changed. Mutates `conditions`.

@@ -9,8 +9,9 @@
  * image_manager.go` (EnsureImageExists: events Pulling, Pulled, "already present on machine") and
  * `pkg/kubelet/prober/worker.go` (readiness results at probe-period ticks after initialDelaySeconds).
  *
- * @remarks Simplified: every image behaves as {@link ContainerRuntime} says (read when a container starts), except
- * that an init container whose image is not set to crash or exit completes with 0 after 1 s; pulls of
+ * @remarks Simplified: a container does what its command says (cluster/container-program.ts, docs/container-
+ * behavior.md) unless {@link ContainerRuntime} configures its image (read when a container starts); an init
+ * container whose command says nothing readable completes with 0 after 1 s; pulls of
  * one image share one pull (upstream serializes pulls); a killed container exits after min(1 s, grace period) with
  * code 0 (it honours SIGTERM); no liveness or startup probes.
  *
@@ -22,6 +23,7 @@
 import type { Container, Pod } from 'kubernetes-types/core/v1';
 import type { ContainerRuntime } from '../../cluster/container-runtime.ts';
 import { DEFAULT_READY_AFTER_MS } from '../../cluster/container-runtime.ts';
+import { containerExit } from '../../cluster/container-program.ts';
 import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { parseTime } from '../../engine/clock.ts';
@@ -170,23 +172,18 @@ export class PodRuntime {
     rc.state = 'running';
     rc.startedAt = this.ctx.now;
     this.record(rp.pod as KubeObject, 'Normal', STARTED_CONTAINER, intern(`Started container ${rc.name}`));
-    const behavior = this.runtime.behaviorOf(rc.image);
+    const configured = this.runtime.configuredBehavior(rc.image);
+    const behavior = configured ?? { behavior: 'ok' as const };
     const init = rp.pod.spec?.initContainers?.find((c) => c.name === name);
+    const container = [...(rp.pod.spec?.containers ?? []), ...(init ? [init] : [])].find((c) => c.name === name);
+    // What the process does: the image's configured behaviour, else its command (container-program.ts).
+    const exit = containerExit(configured, container, init !== undefined && !isRestartableInitContainer(init));
+    if (exit) this.ctx.scheduler.after(exit.afterMs, this, 'onExited', uid, name, attempt, exit.exitCode);
     if (init && !isRestartableInitContainer(init)) {
-      // An init container runs to completion: one whose image is not configured to crash or exit succeeds after 1 s.
-      const fails = behavior.behavior === 'crash' || behavior.behavior === 'exit';
-      const exitCode = behavior.behavior === 'crash' ? (behavior.exitCode ?? 1) : fails ? (behavior.exitCode ?? 0) : 0;
-      const runFor = behavior.runFor ?? (behavior.behavior === 'crash' ? 2000 : behavior.behavior === 'exit' ? 5000 : 1000);
-      this.ctx.scheduler.after(runFor, this, 'onExited', uid, name, attempt, exitCode);
+      // An init container runs to completion; its readiness is not probed.
       this.notify(rp);
       return;
     }
-    if (behavior.behavior === 'crash') {
-      this.ctx.scheduler.after(behavior.runFor ?? 2000, this, 'onExited', uid, name, attempt, behavior.exitCode ?? 1);
-    } else if (behavior.behavior === 'exit') {
-      this.ctx.scheduler.after(behavior.runFor ?? 5000, this, 'onExited', uid, name, attempt, behavior.exitCode ?? 0);
-    }
-    const container = [...(rp.pod.spec?.containers ?? []), ...(init ? [init] : [])].find((c) => c.name === name);
     const probe = container?.readinessProbe;
     if (behavior.behavior !== 'never-ready') {
       const readyAfter = behavior.readyAfter ?? DEFAULT_READY_AFTER_MS;

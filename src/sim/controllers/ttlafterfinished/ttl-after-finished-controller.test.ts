@@ -45,7 +45,8 @@ spec:
 `);
     s.runFor(15_000);
     const job = s.getObject('jobs', 'default', 'short') as { status?: { conditions?: Array<{ type: string; lastTransitionTime: string }> } } | undefined;
-    expect(job?.status?.conditions?.[0]?.type).toBe('Complete');
+    // SuccessCriteriaMet first, then Complete (job_controller.go delayTerminalCondition).
+    expect(job?.status?.conditions?.map((c) => c.type)).toEqual(['SuccessCriteriaMet', 'Complete']);
     s.runFor(20_000);
     // Finished at ~8 s: still there before 38 s...
     expect(s.getObject('jobs', 'default', 'short')).toBeDefined();
