@@ -12,7 +12,7 @@ import { autoscaleCommand } from './cmd/autoscale.ts';
 import { describeCommand } from './cmd/describe.ts';
 import { editCommand } from './cmd/edit.ts';
 import { explainCommand } from './cmd/explain.ts';
-import { apiResourcesCommand, configCommand, logsCommand } from './cmd/info.ts';
+import { apiResourcesCommand, apiVersionsCommand, configCommand, logsCommand } from './cmd/info.ts';
 import { replaceCommand } from './cmd/replace.ts';
 import { annotateCommand, labelCommand } from './cmd/label.ts';
 import { cordonCommand, drainCommand, uncordonCommand } from './cmd/node.ts';
@@ -44,6 +44,7 @@ const SUPPORTED: readonly Command[] = [
   autoscaleCommand,
   logsCommand,
   apiResourcesCommand,
+  apiVersionsCommand,
   configCommand,
   versionCommand,
 ];
@@ -68,7 +69,6 @@ export const NOT_AVAILABLE: Readonly<Record<string, string>> = {
   wait: 'not implemented in this console; use kubectl get -w or kubectl rollout status',
   kustomize: 'there is no file system to build from',
   completion: 'the console completes with Tab itself',
-  'api-versions': 'not implemented in this console; see kubectl api-resources',
   plugin: 'there are no plugins',
   options: 'the console takes -n/--namespace as its only global flag',
 };

@@ -56,6 +56,13 @@ describe('kubectl get', () => {
     expect(kubectl(sim, 'get pods -l app!=web').stderr).toBe('No resources found in default namespace.\n');
   });
 
+  it('--sort-by sorts what was fetched, and refuses a field it cannot find', () => {
+    const sim = webCluster();
+    const byIp = kubectl(sim, 'get pods --sort-by=.status.podIP -o custom-columns=IP:.status.podIP --no-headers').stdout;
+    expect(byIp).toBe('10.244.1.2\n10.244.2.2\n10.244.3.2\n');
+    expect(kubectl(sim, 'get pods --sort-by=.foo').stderr).toBe('error: couldn\'t find any field with path "{.foo}" in the list of objects\n');
+  });
+
   it('-w streams one row per change, aligned with the header, and says when the timeline moved', () => {
     const sim = webCluster();
     const r = kubectl(sim, 'get deploy -w');

@@ -10,6 +10,7 @@ import { BUILTIN_RESOURCES, type ResourceInfo } from '../../sim/api/resources.ts
 import { type Command, type CommandContext, CmdError, usageError, statusText } from '../command.ts';
 import { parseResourceArgs, groupResource, type ResourceRequest } from '../args/resource-args.ts';
 import { parseOutputFormat, printNonTable, type OutputFormat } from '../output-format.ts';
+import { sortObjects } from '../printers/sort.ts';
 import { printTable, type TableOptions } from '../printers/table.ts';
 import { COMMON_GET_FLAGS } from './common-flags.ts';
 import { GetWatch } from './get-watch.ts';
@@ -70,8 +71,6 @@ export function tableOptions(ctx: CommandContext, wide: boolean, withNamespace: 
   };
   const labelColumns = ctx.flags.strings('label-columns');
   if (labelColumns.length) opts.labelColumns = labelColumns;
-  const sortBy = ctx.flags.string('sort-by');
-  if (sortBy) opts.sortBy = sortBy;
   const crd = info && definitionOf(ctx.target, info);
   if (crd) opts.customResourceDefinition = crd;
   return opts;
@@ -103,6 +102,15 @@ function run(ctx: CommandContext): void {
   }
   const errors: string[] = [];
   const fetched = fetch(ctx, parsed.requests, namespace, errors);
+  const sortBy = flags.string('sort-by');
+  if (sortBy && !watching) {
+    // kubectl sorts what it fetched (get.go's sorter), and refuses a field it cannot sort by.
+    for (const f of fetched) {
+      const sorted = sortObjects(f.objects, sortBy);
+      if ('error' in sorted) throw new CmdError(`error: ${sorted.error}`);
+      f.objects = sorted;
+    }
+  }
   const single = parsed.named && parsed.requests.length === 1 && parsed.requests[0]!.names.length === 1;
   const withNamespace = allNamespaces;
   if (watching) {

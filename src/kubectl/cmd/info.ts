@@ -71,6 +71,20 @@ export const apiResourcesCommand: Command = {
   run: apiResources,
 };
 
+/** `kubectl api-versions` (apiversions.go): every served group/version, sorted. */
+export const apiVersionsCommand: Command = {
+  name: 'api-versions',
+  short: 'Print the supported API versions on the server, in the form of "group/version"',
+  long: 'Print the supported API versions on the server, in the form of "group/version".',
+  examples: '  # Print the supported API versions\n  kubectl api-versions',
+  usage: 'kubectl api-versions [options]',
+  flags: [],
+  run(ctx) {
+    const versions = [...new Set(ctx.target.resources().map((r) => apiVersionOf(r)))].sort();
+    for (const v of versions) ctx.out.print(v);
+  },
+};
+
 export const CLUSTER_NAME = 'loopscope';
 
 function kubeconfig(namespace: string): string {
