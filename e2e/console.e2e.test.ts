@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { launchChromium, type Browser } from './harness.ts';
-import { openApp, podNames, until, waitConverged } from './page-driver.ts';
+import { byTestId, clickApply, openApp, podNames, typeInEditor, until, waitConverged } from './page-driver.ts';
 import { clearConsole, consoleScreen, openConsole, runCommand } from './console-driver.ts';
 
 let browser: Browser;
@@ -53,6 +53,51 @@ test('a drill typed into the console: get -w, Ctrl+C, delete a pod, scale, and e
 
     // What the user typed is in the event log's timeline as their action.
     expect(await page.locator('.timeline').innerText()).toBeDefined();
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
+test('Tab completes kinds and names; kubectl edit opens the live object in the editor and Save applies it as kubectl edit', async () => {
+  const { page, errors } = await openApp(browser.context, inject('pageUrl'));
+  try {
+    await waitConverged(page);
+    await openConsole(page);
+    await page.keyboard.type('kubectl get deploym');
+    await page.keyboard.press('Tab');
+    await until(page, 'the completed kind', async () => /\$ kubectl get deployments$/m.test(await consoleScreen(page)));
+    await page.keyboard.type('w');
+    await page.keyboard.press('Tab');
+    await until(page, 'the completed name', async () => /\$ kubectl get deployments web$/m.test(await consoleScreen(page)));
+    await page.keyboard.press('Enter');
+    await until(page, 'the row', async () => /web\s+3\/3/.test(await consoleScreen(page)));
+
+    await runCommand(page, 'kubectl edit deployment web', /\$ kubectl edit deployment web/);
+    await until(page, 'the editor in edit mode', async () => (await byTestId(page, 'apply').innerText()) === 'Save edit');
+    await typeInEditor(
+      page,
+      `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+spec:
+  replicas: 4
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+`,
+    );
+    expect(await clickApply(page)).toContain('deployment.apps/web edited');
+    expect(await byTestId(page, 'apply').innerText()).toBe('Apply');
+    await until(page, 'four pods', async () => (await podNames(page)).length === 4, 30_000);
     expect(errors).toEqual([]);
   } finally {
     await page.close();

@@ -91,7 +91,8 @@ export async function waitForEditor(page: Page): Promise<void> {
  */
 export async function typeInEditor(page: Page, text: string): Promise<void> {
   await waitForEditor(page);
-  await page.click('[data-testid="editor-host"] .monaco-editor .view-lines');
+  // Near the top left of the text: the lines' box is as wide as the longest line, so its centre may lie outside the pane.
+  await page.click('[data-testid="editor-host"] .monaco-editor .view-lines', { position: { x: 30, y: 8 } });
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.evaluate((t) => {

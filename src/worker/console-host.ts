@@ -38,12 +38,25 @@ export class ConsoleHost {
     }
   }
 
-  complete(_sim: Simulation, _line: string, cursor: number): KubectlCompletion {
-    return { from: cursor, candidates: [] }; // INTERIM until src/kubectl/complete.ts lands
+  complete(sim: Simulation, line: string, cursor: number): KubectlCompletion {
+    const { complete, targetOf } = consoleTools();
+    try {
+      const c = complete(line, Math.min(cursor, line.length), targetOf(sim));
+      return { from: c.from, candidates: c.candidates.slice(0, 500) };
+    } catch {
+      return { from: cursor, candidates: [] };
+    }
   }
 
-  editSave(_sim: Simulation, _ref: Pick<ObjectRef, 'apiVersion' | 'kind' | 'namespace' | 'name'>, _yaml: string): KubectlReply {
-    return { stdout: '', stderr: 'error: INTERIM\n', exitCode: 1, watching: false };
+  /** `kubectl edit`'s second half: the text the user saved in the editor, sent as kubectl edit sends it. */
+  editSave(sim: Simulation, ref: Pick<ObjectRef, 'apiVersion' | 'kind' | 'namespace' | 'name'>, yaml: string): KubectlReply {
+    const { kubectlEditSave, targetOf } = consoleTools();
+    try {
+      const r = kubectlEditSave(ref, yaml, targetOf(sim));
+      return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, watching: false };
+    } catch (err) {
+      return { stdout: '', stderr: `error: internal error in the simulated kubectl: ${(err as Error).message}\n`, exitCode: 1, watching: false };
+    }
   }
 
   /** Ctrl+C. */

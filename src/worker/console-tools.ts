@@ -3,4 +3,6 @@
  * (on-demand.ts): the page's first frame needs no kubectl.
  */
 export { runKubectl } from '../kubectl/run.ts';
+export { kubectlEditSave } from '../kubectl/cmd/edit.ts';
+export { complete } from '../kubectl/complete.ts';
 export { targetOf } from '../kubectl/target.ts';

@@ -67,6 +67,28 @@ describe('SimHost: the kubectl console', () => {
     expect(h.frames().slice(after).some((f) => f.console)).toBe(false);
   });
 
+  it('completes names and saves a kubectl edit as kubectl edit does', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 2, manifests: DEPLOYMENT } });
+    h.host.receive({ type: 'kubectlComplete', requestId: 2, line: 'kubectl get deploy', cursor: 18 });
+    const c = h.reply(2);
+    expect(c?.ok && c.kind === 'complete' && c.result.candidates).toContain('deployments');
+    h.host.receive({ type: 'kubectlComplete', requestId: 3, line: 'kubectl scale deployment w', cursor: 26 });
+    const names = h.reply(3);
+    expect(names?.ok && names.kind === 'complete' && names.result).toEqual({ from: 25, candidates: ['web'] });
+
+    h.host.receive({ type: 'kubectl', requestId: 4, line: 'kubectl edit deployment web' });
+    const edit = h.reply(4);
+    if (!(edit?.ok && edit.kind === 'kubectl' && edit.result.edit)) throw new Error('no edit');
+    const yaml = edit.result.edit.yaml.replace(/replicas: 2/, 'replicas: 4');
+    h.host.receive({ type: 'kubectlEditSave', requestId: 5, ref: edit.result.edit.ref, yaml });
+    const saved = h.reply(5);
+    expect(saved?.ok && saved.kind === 'kubectl' && saved.result.stdout).toBe('deployment.apps/web edited\n');
+    h.host.receive({ type: 'kubectlEditSave', requestId: 6, ref: edit.result.edit.ref, yaml: 'not: [yaml' });
+    const bad = h.reply(6);
+    expect(bad?.ok && bad.kind === 'kubectl' && bad.result.exitCode).toBe(1);
+  });
+
   it('a command that waits (delete waits for the pod to go) ends by itself, and the page is told', () => {
     const h = harness();
     h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 2, manifests: DEPLOYMENT } });
