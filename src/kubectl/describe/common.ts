@@ -9,6 +9,7 @@ import { arr, at, obj, sortStrings, str, stringMap } from '../printers/values.ts
 import type { DescribeContext } from './context.ts';
 import { LEVEL_0, LEVEL_1, type NestedPrefixWriter, type PrefixWriter } from './prefix-writer.ts';
 import { EPOCH_MS } from '../../sim/engine/clock.ts';
+import { goSort } from '../printers/go-sort.ts';
 
 export type Writer = PrefixWriter | NestedPrefixWriter;
 
@@ -194,16 +195,12 @@ export function describeEvents(events: readonly KubeObject[], w: Writer, now: nu
 }
 
 /**
- * kubectl's `sort.Sort(event.SortableEvents(…))`: by lastTimestamp (a missing one is Go's zero time, first).
- * Go's sort.Sort is not stable; it is an insertion sort up to 12 elements, which is, so ties keep the listed order
- * there. Beyond 12 events this keeps ties in listed order too, where kubectl's pdqsort may not.
+ * kubectl's `sort.Sort(event.SortableEvents(…))`: by lastTimestamp only (a missing one is Go's zero time, first),
+ * with Go's own unstable sort, so events of the same second end where kubectl puts them (given the server's order).
  */
 export function sortEvents(events: readonly KubeObject[]): KubeObject[] {
   const t = (e: KubeObject): number => parseTimestamp(e.lastTimestamp) ?? -Infinity;
-  return events
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => t(a.e) - t(b.e) || a.i - b.i)
-    .map(({ e }) => e);
+  return goSort(events, (a, b) => t(a) < t(b));
 }
 
 /** The Events section when events are shown: the object's events, or "<none>". */
