@@ -98,6 +98,43 @@ test('the projector check: every visible text ≥ 18 px at 1280×720 in presente
   }
 });
 
+/** Where each of the top bar's parts is and how big, and the sizes of the graph's nodes (in their own units). */
+async function layoutBoxes(page: Page): Promise<{ bar: string[]; nodes: string[] }> {
+  return page.evaluate(() => ({
+    bar: [...document.querySelectorAll('.top-bar > *, .top-bar .controls > *, .timeline .legend > *')].map((e) => {
+      const r = e.getBoundingClientRect();
+      return `${e.className || e.tagName} ${r.left.toFixed(1)} ${r.width.toFixed(1)} ${r.height.toFixed(1)}`;
+    }),
+    nodes: [...new Set([...document.querySelectorAll<HTMLElement>('.gnode')].map((e) => `${e.offsetWidth}×${e.offsetHeight}`))].sort(),
+  }));
+}
+
+test('the layout never jumps while the simulation runs: the top bar, the timeline legend and the nodes keep their sizes', async () => {
+  const { page, errors } = await openApp(browser.context, `${inject('pageUrl')}?present`);
+  try {
+    await presenting(page);
+    const first = await layoutBoxes(page);
+    expect(first.nodes).toEqual(['260×88', '300×88']);
+    const seen = [first];
+    for (let i = 0; i < 6; i++) {
+      await page.waitForTimeout(300);
+      seen.push(await layoutBoxes(page));
+    }
+    // Into the past (the step counter's longest text, "step 12 of 385 (in the past: acting now forks)"), and a step on.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await until(page, 'the past', async () => (await byTestId(page, 'step-counter').innerText()).includes('in the past'));
+    seen.push(await layoutBoxes(page));
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    seen.push(await layoutBoxes(page));
+    for (const s of seen) expect(s.bar).toEqual(first.bar);
+    for (const s of seen) for (const n of s.nodes) expect(['260×88', '300×88']).toContain(n);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
 test('a lesson in presenter mode: the caption, and the text sizes with it', async () => {
   const { page, errors } = await openApp(browser.context, `${inject('pageUrl')}?present&lesson=mini-drill&step=1`);
   try {
