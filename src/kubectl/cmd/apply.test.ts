@@ -43,6 +43,15 @@ describe('kubectl apply (client-side, as kubectl 1.32 by default)', () => {
     });
   });
 
+  it('a field removed from the file is removed from the object; one set by someone else stays', () => {
+    const sim = fresh();
+    kubectl(sim, 'apply -f web.yaml', { files });
+    kubectl(sim, 'label deploy web team=blue');
+    const otherLabel = WEB.replace('  labels: { app: web }\n', '  labels: { tier: front }\n');
+    expect(kubectl(sim, 'apply -f web3.yaml', { files: { 'web3.yaml': otherLabel } }).stdout).toBe('deployment.apps/web configured\n');
+    expect(sim.getObject('deployment', 'default', 'web')?.metadata.labels).toEqual({ team: 'blue', tier: 'front' });
+  });
+
   it("a 422 is printed as kubectl prints it, and an apply of several objects keeps the ones before the bad one", () => {
     const sim = fresh();
     kubectl(sim, 'apply -f web.yaml', { files });
