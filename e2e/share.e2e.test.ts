@@ -82,3 +82,30 @@ test('a damaged or hostile link is answered in words and the playground plays', 
     }
   }
 });
+
+async function dropFile(page: Page, name: string, text: string): Promise<void> {
+  await page.evaluate(
+    ([n, t]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([t], n, { type: 'application/yaml' }));
+      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    [name, text] as const,
+  );
+}
+
+test('a scenario file dropped on the page plays; a file that is not one is refused in words', async () => {
+  const { page } = await openApp(a.context, inject('pageUrl'));
+  try {
+    await dropFile(page, 'cron.yaml', readFileSync(new URL('../scenarios/cronjob-every-minute.yaml', import.meta.url), 'utf8'));
+    await until(page, 'the CronJob in the objects', async () => (await page.$$('[data-testid^="obj-CronJob-"]')).length === 1, 30_000);
+    await dropFile(page, 'notes.yaml', 'apiVersion: apps/v1\nkind: Deployment\n');
+    const banner = byTestId(page, 'error-banner');
+    await banner.waitFor({ timeout: 10_000 });
+    expect(await banner.innerText()).toContain('notes.yaml: not a Loopscope scenario or lesson');
+    expect((await page.$$('[data-testid^="obj-CronJob-"]')).length).toBe(1);
+  } finally {
+    await page.close();
+  }
+});

@@ -14,6 +14,7 @@ import { PanelTabs } from './fights/panel-tabs.tsx';
 import { useKeyboard } from './keyboard.ts';
 import { PanelBoundary } from './layout/error-boundary.tsx';
 import { useSim } from './state/sim-store.ts';
+import { FileDrop } from './share/file-drop.tsx';
 import { PresentRoot } from './present/present-root.tsx';
 import './styles.css';
 
@@ -43,6 +44,7 @@ export function App() {
           <PanelBoundary name="Inspector"><Inspector /></PanelBoundary>
         </div>
       </main>
+      <FileDrop />
       <footer className="bottom">
         <PanelBoundary name="Timeline"><Timeline /></PanelBoundary>
         <div className="bottom-panes">
