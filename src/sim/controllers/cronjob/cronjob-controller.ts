@@ -104,6 +104,8 @@ export class CronJobController implements Reconciler {
     const updateStatusAfterCleanup = yield* this.cleanupFinishedJobs(ctx, cronJobCopy, jobs);
     const result = yield* this.syncCronJob(ctx, cronJobCopy, jobs);
     if (updateStatusAfterCleanup || result.updateStatus) {
+      // CronJobStatus.Active is `json:"active,omitempty"`: an emptied list is not written (as Go serialises it).
+      if (cronJobCopy.status?.active?.length === 0) delete cronJobCopy.status.active;
       yield* ctx.client.updateStatus(cronJobCopy);
       ctx.status(`status written: ${cronJobCopy.status?.active?.length ?? 0} active, lastScheduleTime ${cronJobCopy.status?.lastScheduleTime ?? 'none'}`);
     }
