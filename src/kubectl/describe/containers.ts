@@ -7,7 +7,7 @@
 import { arr, at, obj, sortStrings, str } from '../printers/values.ts';
 import { d, formatRFC1123Z, printBool, printLabelsMultiline, printAnnotationsMultiline, printTolerationsMultilineWithIndent, printLabelsMultilineWithIndent, v, type Writer } from './common.ts';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3 } from './prefix-writer.ts';
-import { milliValue, parseQuantity, quantityString, value, ZERO } from './quantity.ts';
+import { milliValue, parseQuantity, quantityString, value, ZERO } from '../printers/quantity.ts';
 import { formatLabelSelector } from '../printers/values.ts';
 
 type Obj = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { arr, at, obj, str } from '../printers/values.ts';
 import { d, eventsSection, formatRFC1123Z, printAnnotationsMultiline, printLabelsMultiline, v } from './common.ts';
 import type { DescribeContext } from './context.ts';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, PrefixWriter } from './prefix-writer.ts';
-import { quantityString } from './quantity.ts';
+import { quantityString } from '../printers/quantity.ts';
 
 const q = (x: unknown): string => quantityString(x ?? '0');
 

@@ -6,7 +6,7 @@ import { arr, at, obj, sortStrings, str } from '../printers/values.ts';
 import { eventsSection, formatRFC1123Z, printAnnotationsMultiline, printLabelsMultiline, printTaintsMultiline, v } from './common.ts';
 import type { DescribeContext } from './context.ts';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer.ts';
-import { addQuantity, formatQuantity, milliValue, parseQuantity, value, ZERO, type Quantity } from './quantity.ts';
+import { addQuantity, formatQuantity, milliValue, parseQuantity, value, ZERO, type Quantity } from '../printers/quantity.ts';
 
 type ResourceList = Map<string, Quantity>;
 

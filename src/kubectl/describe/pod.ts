@@ -6,7 +6,7 @@ import { d, eventsSection, formatRFC1123Z, printAnnotationsMultiline, printContr
 import { describeContainers, describeResources, describeTopologySpreadConstraints, describeVolumes, podFieldResolver } from './containers.ts';
 import type { DescribeContext } from './context.ts';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer.ts';
-import { addQuantity, cmpQuantity, parseQuantity, type Quantity } from './quantity.ts';
+import { addQuantity, cmpQuantity, parseQuantity, type Quantity } from '../printers/quantity.ts';
 
 /** pkg/apis/core/helper/qos ComputePodQOS (the stored status.qosClass wins, as GetPodQOS). */
 export function podQOS(pod: KubeObject): string {

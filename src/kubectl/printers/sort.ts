@@ -1,11 +1,13 @@
 /**
  * `--sort-by`: kubectl `pkg/cmd/get/sorter.go` (SortObjects, RuntimeSort.Less, isLess) and
- * `customcolumn.go` RelaxedJSONPathExpression. Objects whose field is missing sort first; strings sort naturally
- * (`sortorder.NaturalLess`: "pod-2" before "pod-10"), or as quantities when both parse as one ("100m" < "1");
- * numbers numerically; false before true; arrays element by element.
+ * `customcolumn.go` RelaxedJSONPathExpression, TableSorter. Objects whose field is missing sort first; strings in
+ * byte order ("pod-10" before "pod-9", as kubectl 1.32 sorts), or as quantities when both parse as one
+ * ("100m" < "1"); numbers numerically; booleans, maps and lists are kubectl's "unsortable type" error. The sort is
+ * Go's sort.Sort (go-sort.ts), so equal keys end where kubectl leaves them.
  */
 import type { KubeObject } from '../../sim/api/object.ts';
-import { parseQuantity } from '../../sim/api/quantity.ts';
+import { goSort } from './go-sort.ts';
+import { cmpQuantity, parseQuantity } from './quantity.ts';
 import { findJsonPathResults, parseJsonPath, type JsonPath } from './jsonpath.ts';
 
 const RELAXED = /^\{\.?([^{}]+)\}$|^\.?([^{}]+)$/;
@@ -18,58 +20,52 @@ export function relaxedJsonPathExpression(pathExpression: string): string | { er
   return `{.${m[1] || m[2]}}`;
 }
 
-const isDigit = (c: string): boolean => c >= '0' && c <= '9';
-
-/** github.com/fvbommel/sortorder NaturalLess. */
-export function naturalLess(str1: string, str2: string): boolean {
-  let idx1 = 0;
-  let idx2 = 0;
-  while (idx1 < str1.length && idx2 < str2.length) {
-    const c1 = str1[idx1]!;
-    const c2 = str2[idx2]!;
-    const dig1 = isDigit(c1);
-    const dig2 = isDigit(c2);
-    if (dig1 !== dig2) return dig1;
-    if (!dig1) {
-      if (c1 !== c2) return c1 < c2;
-      idx1++;
-      idx2++;
-      continue;
-    }
-    while (idx1 < str1.length && str1[idx1] === '0') idx1++;
-    while (idx2 < str2.length && str2[idx2] === '0') idx2++;
-    const nonZero1 = idx1;
-    const nonZero2 = idx2;
-    while (idx1 < str1.length && isDigit(str1[idx1]!)) idx1++;
-    while (idx2 < str2.length && isDigit(str2[idx2]!)) idx2++;
-    const len1 = idx1 - nonZero1;
-    const len2 = idx2 - nonZero2;
-    if (len1 !== len2) return len1 < len2;
-    const nr1 = str1.slice(nonZero1, idx1);
-    const nr2 = str2.slice(nonZero2, idx2);
-    if (nr1 !== nr2) return nr1 < nr2;
-    if (nonZero1 !== nonZero2) return nonZero1 < nonZero2;
+/** Go's string `<`: byte order of UTF-8, which is code point order (JavaScript's `<` compares UTF-16 units). */
+export function goStringLess(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < x.length && i < y.length; i++) {
+    const cx = x[i]!.codePointAt(0)!;
+    const cy = y[i]!.codePointAt(0)!;
+    if (cx !== cy) return cx < cy;
   }
-  return str1.length < str2.length;
+  return x.length < y.length;
 }
 
-/** sorter.go isLess over decoded JSON values; a pair it cannot order compares as not less. */
-function isLess(i: unknown, j: unknown, depth = 0): boolean {
-  if (i === null || i === undefined) return !(j === null || j === undefined);
-  if (j === null || j === undefined) return false;
-  if (typeof i === 'string' && typeof j === 'string') {
-    const qi = parseQuantity(i);
-    const qj = parseQuantity(j);
-    if (qi === undefined || qj === undefined) return naturalLess(i, j);
-    return qi < qj;
+class UnsortableError extends Error {}
+
+function goTypeOf(v: unknown): string {
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return '[]interface {}';
+  if (typeof v === 'object' && v !== null) return 'map[string]interface {}';
+  return 'interface {}';
+}
+
+/**
+ * sorter.go isLess for values of an unstructured object (each an interface): nil first; int64 with int64, float64
+ * with float64; strings as quantities when both parse as one, else byte order; any other pair is kubectl's
+ * "unsortable" error (it exits).
+ */
+function isLess(i: unknown, j: unknown): boolean {
+  const iNil = i === null || i === undefined;
+  const jNil = j === null || j === undefined;
+  if (iNil && jNil) return false;
+  if (iNil) return true;
+  if (jNil) return false;
+  if (typeof i === 'number') {
+    const iInt = Number.isInteger(i);
+    if (typeof j === 'number' && Number.isInteger(j) === iInt) return i < j;
+  } else if (typeof i === 'string') {
+    if (typeof j === 'string') {
+      const qi = parseQuantity(i);
+      const qj = parseQuantity(j);
+      if (!qi || !qj) return goStringLess(i, j);
+      return cmpQuantity(qi, qj) < 0;
+    }
+  } else {
+    throw new UnsortableError(`unsortable type: ${goTypeOf(i)}`);
   }
-  if (typeof i === 'number' && typeof j === 'number') return i < j;
-  if (typeof i === 'boolean') return !i;
-  if (Array.isArray(i) && Array.isArray(j) && depth < 100) {
-    for (let idx = 0; idx < Math.min(i.length, j.length); idx++) if (!isLess(i[idx], j[idx], depth + 1)) return false;
-    return true;
-  }
-  return false;
+  throw new UnsortableError('unsortable interface: interface');
 }
 
 function firstValue(p: JsonPath, o: unknown): { found: boolean; value?: unknown } | { error: string } {
@@ -97,14 +93,19 @@ export function sortObjects(objects: readonly KubeObject[], sortBy: string): Kub
     keyed.push({ o, ...v });
   }
   if (!fieldFoundOnce && objects.length > 0) return { error: `couldn't find any field with path ${JSON.stringify(field)} in the list of objects` };
-  // RuntimeSort.Less: a missing field is less than anything.
-  const less = (a: (typeof keyed)[number], b: (typeof keyed)[number]): boolean => {
+  // TableSorter.Less: a row without the field is less than anything (even another without it).
+  let failure: string | undefined;
+  const sorted = goSort(keyed, (a, b) => {
     if (!a.found) return true;
     if (!b.found) return false;
-    return isLess(a.value, b.value);
-  };
-  return keyed
-    .map((k, index) => ({ k, index }))
-    .sort((a, b) => (less(a.k, b.k) && !less(b.k, a.k) ? -1 : less(b.k, a.k) && !less(a.k, b.k) ? 1 : a.index - b.index))
-    .map(({ k }) => k.o);
+    try {
+      return isLess(a.value, b.value);
+    } catch (e) {
+      if (!(e instanceof UnsortableError)) throw e;
+      failure ??= `Field ${field} in [][][]reflect.Value is an unsortable type: interface, err: ${e.message}`;
+      return false;
+    }
+  });
+  if (failure !== undefined) return { error: failure };
+  return sorted.map((k) => k.o);
 }
