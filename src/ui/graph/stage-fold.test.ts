@@ -55,7 +55,7 @@ describe('foldForStage', () => {
     const f = fold(c, all);
     expect(f.slots.size).toBe(STAGE_SLOTS);
     expect(f.foldedWorking).toBe(c.length - STAGE_SLOTS);
-    expect(groupLabel(f)).toBe(`${c.length - STAGE_SLOTS} loops · ${c.length - STAGE_SLOTS} working`);
+    expect(groupLabel(f)).toBe(`${c.length - STAGE_SLOTS} loops · ${c.length - STAGE_SLOTS} busy`);
   });
 
   it('partitions the loops: each drawn once in a distinct slot or folded, spotlight first, for any history', () => {

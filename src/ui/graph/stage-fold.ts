@@ -120,11 +120,11 @@ export function foldForStage(input: StageInput): StageFold {
   return { slots, folded, foldedWorking: folded.filter((c) => working(c.id)).length };
 }
 
-/** The group node's words: "7 idle loops", or "9 loops · 2 working" when more loops work than there are slots. */
+/** The group node's words: "7 idle loops", or "9 loops · 2 busy" when more loops work than there are slots. */
 export function groupLabel(fold: Pick<StageFold, 'folded' | 'foldedWorking'>): string {
   const n = fold.folded.length;
   if (fold.foldedWorking === 0) return `${n} idle ${n === 1 ? 'loop' : 'loops'}`;
-  return `${n} ${n === 1 ? 'loop' : 'loops'} · ${fold.foldedWorking} working`;
+  return `${n} ${n === 1 ? 'loop' : 'loops'} · ${fold.foldedWorking} busy`;
 }
 
 /**
