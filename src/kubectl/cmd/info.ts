@@ -123,7 +123,9 @@ const configView: Command = {
 const currentContext: Command = {
   name: 'current-context',
   short: 'Display the current-context',
-  usage: 'kubectl config current-context [options]',
+  long: 'Display the current-context.',
+  examples: '  # Display the current-context\n  kubectl config current-context',
+  usage: 'kubectl config current-context [flags] [options]',
   flags: [],
   run: (ctx) => ctx.out.print(CLUSTER_NAME),
 };

@@ -185,7 +185,7 @@ function mutation(op: RolloutAction['op'], short: string, long: string, examples
     short,
     long,
     examples,
-    usage: `kubectl rollout ${op} RESOURCE${op === 'undo' ? ' [--to-revision=N]' : ''} [options]`,
+    usage: op === 'undo' ? 'kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags] [options]' : `kubectl rollout ${op} RESOURCE [options]`,
     flags: [SELECTOR_FLAG, ...extra],
     run(ctx) {
       for (const t of targets(ctx)) {

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../sim/api/object.ts';
 import { groupResource, kindName, parseResourceArgs } from '../args/resource-args.ts';
 import { type Command, type CommandContext, CmdError, usageError } from '../command.ts';
 import { act, dryRunSuffix } from './act.ts';
-import { ALL_NAMESPACES_FLAG, DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, OBJECT_OUTPUT_FLAG, SELECTOR_FLAG } from './common-flags.ts';
+import { DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, OBJECT_OUTPUT_FLAG, SELECTOR_FLAG } from './common-flags.ts';
 
 interface Container {
   name?: string;
@@ -144,7 +144,6 @@ const setImage: Command = {
   usage: 'kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]',
   flags: [
     { name: 'all', kind: 'bool', usage: "Select all resources, in the namespace of the specified resource types" },
-    ALL_NAMESPACES_FLAG,
     DRY_RUN_FLAG,
     FIELD_MANAGER('kubectl-set'),
     OBJECT_OUTPUT_FLAG,
