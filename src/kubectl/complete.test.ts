@@ -29,6 +29,10 @@ describe('tab completion', () => {
     expect(complete('kubectl get pods --namespace=de', 31, target)).toEqual({ from: 29, candidates: ['default'] });
   });
 
+  it('offers the editor buffers after -f', () => {
+    expect(complete('kubectl apply -f w', 18, target, ['web.yaml', 'api.yaml'])).toEqual({ from: 17, candidates: ['web.yaml'] });
+  });
+
   it('never throws', () => {
     for (const line of ['', '"', "kubectl get '", 'kubectl nope ', 'kubectl get pods -n', 'x'.repeat(10_000)]) {
       expect(() => complete(line, line.length, target)).not.toThrow();

@@ -2,7 +2,7 @@
  * Tab completion for the console, as kubectl's cobra completion offers (kubectl `pkg/cmd/util/completion.go`):
  * command names, subcommands, the flags of the command, resource types with their short names, object names of the
  * type already typed (`kubectl get pods <Tab>`, `kubectl delete deploy/<Tab>`), namespaces after `-n`, output
- * formats after `-o`, nodes for cordon/uncordon/drain, pods for logs. `from` is where the completed word starts in
+ * formats after `-o`, editor buffers after `-f`, nodes for cordon/uncordon/drain, pods for logs. `from` is where the completed word starts in
  * `line`. Never throws.
  */
 import type { ResourceInfo } from '../sim/api/resources.ts';
@@ -65,15 +65,16 @@ function flagsOf(cmd: Command | undefined): string[] {
   return out;
 }
 
-export function complete(line: string, cursor: number, target: KubectlTarget): Completion {
+/** `files`: the names `-f` can read (the page's editor buffers), offered after `-f`. */
+export function complete(line: string, cursor: number, target: KubectlTarget, files: readonly string[] = []): Completion {
   try {
-    return completeUnsafe(String(line ?? ''), Math.max(0, Math.min(Number.isFinite(cursor) ? cursor : 0, String(line ?? '').length)), target);
+    return completeUnsafe(String(line ?? ''), Math.max(0, Math.min(Number.isFinite(cursor) ? cursor : 0, String(line ?? '').length)), target, files);
   } catch {
     return { from: cursor, candidates: [] };
   }
 }
 
-function completeUnsafe(line: string, cursor: number, target: KubectlTarget): Completion {
+function completeUnsafe(line: string, cursor: number, target: KubectlTarget, files: readonly string[]): Completion {
   const before = line.slice(0, cursor);
   const ws = words(before);
   const endsInBlank = before.length === 0 || /[ \t]$/.test(before);
@@ -114,6 +115,7 @@ function completeUnsafe(line: string, cursor: number, target: KubectlTarget): Co
   if (previous === '-n' || previous === '--namespace') return offer(objectNames(target, target.resolve('namespaces'), undefined));
   if (current.text.startsWith('--namespace=')) return offer(objectNames(target, target.resolve('namespaces'), undefined), current.text.slice(12), current.start + 12);
   if (previous === '-o' || previous === '--output') return offer(OUTPUTS);
+  if (previous === '-f' || previous === '--filename') return offer(['-', ...files]);
   if (current.text.startsWith('-o') && current.text.length > 2 && !current.text.startsWith('--')) return offer(OUTPUTS, current.text.slice(2).replace(/^=/, ''), current.start + (current.text[2] === '=' ? 3 : 2));
   if (current.text.startsWith('--output=')) return offer(OUTPUTS, current.text.slice(9), current.start + 9);
   if (!cmd) return offer(supportedCommands().map((c) => c.name));
