@@ -13,8 +13,6 @@ import { controllerDetail, inspectObject } from './inspection.ts';
 import { objectKey, sameSummary, summarize } from './object-summary.ts';
 import { HpaSampler } from './hpa-frame.ts';
 import { parseCommand } from './commands.ts';
-import { parseRecipe } from './recipe-schema.ts';
-import { toChromeTrace, toJsonLines } from '../sim/trace/chrome-trace.ts';
 import { LibraryGate, type OnDemandLoader } from './library-gate.ts';
 import { loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
 import { librariesMissed } from '../sim/libraries.ts';
@@ -246,6 +244,7 @@ export class SimHost {
         return;
       }
       case 'export': {
+        const { toChromeTrace, toJsonLines } = scenarioReader();
         const events = sim.trace.slice(0, sim.trace.length);
         const name = `loopscope-trace-step-${sim.step}`;
         if (cmd.format === 'jsonl') this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'export', fileName: `${name}.jsonl`, mediaType: 'application/jsonl', text: toJsonLines(events) });
@@ -291,7 +290,7 @@ export class SimHost {
       if ('error' in opened) return opened;
       sim = opened.sim;
     } else if (setup.recipe !== undefined) {
-      const recipe = parseRecipe(setup.recipe);
+      const recipe = scenarioReader().parseRecipe(setup.recipe);
       if (!recipe.ok) return { error: `cannot open this link: it is not a valid Loopscope run (${recipe.error})` };
       try {
         sim = Simulation.fromRecipe(recipe.recipe);
