@@ -5,7 +5,6 @@
  * ("2024-01-01", "2024-1-2 3:04:05", RFC 3339) all would, so the emitter quotes them.
  */
 
-
 const RESOLVE_MAP = new Set([
   'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON',
   'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF',

@@ -149,6 +149,10 @@ describe('decorations', () => {
     );
     expect(get('ConfigMap', { withKind: true })).toBe(['NAME                 DATA   AGE', 'configmap/settings   2      2m35s', ''].join('\n'));
   });
+  test('--output-watch-events: an EVENT column first, padded as kubectl pads it', () => {
+    expect(get('ConfigMap', { watchEvent: 'ADDED', withNamespace: true }, undefined)).toBe('EVENT      NAMESPACE   NAME       DATA   AGE\nADDED      default     settings   2      2m35s\n');
+    expect(get('ConfigMap', { watchEvent: 'DELETED', noHeaders: true })).toBe('DELETED    settings   2     2m35s\n');
+  });
   test('--sort-by: a JSONPath, naturally ordered; headers and no rows print nothing', () => {
     const nodes = get('Node', { sortBy: '{.metadata.name}', noHeaders: true });
     expect(nodes.split('\n')[0]).toMatch(/^node-1 /);

@@ -36,6 +36,11 @@ export interface TableOptions {
   /** For a custom resource: its CustomResourceDefinition, whose additionalPrinterColumns make the columns. */
   customResourceDefinition?: KubeObject;
   /**
+   * `get -w --output-watch-events`: the watch event of these rows, printed first in an EVENT column as kubectl
+   * pads it ("ADDED   ", "MODIFIED", "DELETED ", "ERROR   ").
+   */
+  watchEvent?: string;
+  /**
    * A writer that remembers column widths across calls (kubectl's RememberWidths), for `get -w`: pass the same one
    * for each batch of watch rows so that they stay aligned with the header.
    */
@@ -86,6 +91,9 @@ function cellText(cell: Cell | undefined): string {
   return br >= 0 ? `${escape(s.slice(0, br))}...` : escape(s);
 }
 
+/** tableprinter.go formattedEventType. */
+const FORMATTED_EVENT_TYPE: Record<string, string> = { ADDED: 'ADDED   ', MODIFIED: 'MODIFIED', DELETED: 'DELETED ', ERROR: 'ERROR   ' };
+
 /** cli-runtime formatLabelHeaders: "app.kubernetes.io/name" → "NAME". */
 function labelHeader(key: string): string {
   const parts = key.split('/');
@@ -103,9 +111,11 @@ export function tableLines(info: ResourceInfo, objects: readonly KubeObject[], o
   const sorted = opts.sortBy ? sortObjects(objects, opts.sortBy) : objects;
   const ordered = Array.isArray(sorted) ? sorted : objects;
 
+  const eventCell = opts.watchEvent === undefined ? undefined : (FORMATTED_EVENT_TYPE[opts.watchEvent] ?? opts.watchEvent);
   if (!opts.noHeaders) {
     if (ordered.length === 0) return [];
     const header: string[] = [];
+    if (eventCell !== undefined) header.push('EVENT');
     if (opts.withNamespace) header.push('NAMESPACE');
     table.columns.forEach((c, i) => visible[i] && header.push(c.name.toUpperCase()));
     for (const key of labelKeys) header.push(labelHeader(key));
@@ -122,6 +132,7 @@ export function tableLines(info: ResourceInfo, objects: readonly KubeObject[], o
       cells = [typeof o?.metadata?.name === 'string' ? o.metadata.name : ''];
     }
     const line: string[] = [];
+    if (eventCell !== undefined) line.push(eventCell);
     if (opts.withNamespace) line.push(cellText(typeof o?.metadata?.namespace === 'string' ? o.metadata.namespace : ''));
     table.columns.forEach((_, i) => {
       if (!visible[i]) return;
