@@ -18,6 +18,7 @@ import { annotateCommand, labelCommand } from './cmd/label.ts';
 import { cordonCommand, drainCommand, uncordonCommand } from './cmd/node.ts';
 import { patchCommand } from './cmd/patch.ts';
 import { setCommand } from './cmd/set.ts';
+import { runCommand } from './cmd/run-pod.ts';
 import { rolloutCommand } from './cmd/rollout.ts';
 import { scaleCommand } from './cmd/scale.ts';
 import { versionCommand } from './cmd/version.ts';
@@ -28,6 +29,7 @@ const SUPPORTED: readonly Command[] = [
   describeCommand,
   applyCommand,
   createCommand,
+  runCommand,
   deleteCommand,
   scaleCommand,
   rolloutCommand,
@@ -52,7 +54,6 @@ const SUPPORTED: readonly Command[] = [
 /** kubectl 1.32's commands the console does not run, and why. */
 export const NOT_AVAILABLE: Readonly<Record<string, string>> = {
   expose: 'Services are not modelled beyond their objects; write the Service and kubectl apply it',
-  run: 'create a Deployment or a Job instead (kubectl create deployment|job)',
   certificate: 'there are no CertificateSigningRequests in the simulation',
   'cluster-info': 'the cluster runs in this page; see kubectl version and kubectl api-resources',
   top: 'the metrics API is not served to kubectl (the HPA reads the simulated metrics)',

@@ -117,3 +117,28 @@ status: {}
     expect(kubectl(sim, 'create').stderr).toBe('error: must specify one of -f and -k\n');
   });
 });
+
+describe('kubectl run', () => {
+  it('builds the Pod kubectl builds, and creates it', () => {
+    const sim = Simulation.create({ seed: 1, nodes: 1 });
+    expect(kubectl(sim, 'run nginx --image=nginx --dry-run=client -o yaml').stdout).toBe(`apiVersion: v1
+kind: Pod
+metadata:
+  creationTimestamp: null
+  labels:
+    run: nginx
+  name: nginx
+spec:
+  containers:
+  - image: nginx
+    name: nginx
+    resources: {}
+  dnsPolicy: ClusterFirst
+  restartPolicy: Always
+status: {}
+`);
+    expect(kubectl(sim, 'run b --image=busybox --restart=Never -- sleep 10')).toEqual({ stdout: 'pod/b created\n', stderr: '', exitCode: 0 });
+    expect(sim.getObject('pod', 'default', 'b')?.spec).toMatchObject({ restartPolicy: 'Never', containers: [{ name: 'b', image: 'busybox', args: ['sleep', '10'] }] });
+    expect(kubectl(sim, 'run x -it --image=busybox').stderr).toBe('error: --stdin is not available in this console: containers here run no code to attach to\n');
+  });
+});
