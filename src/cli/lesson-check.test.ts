@@ -41,6 +41,12 @@ describe('loopscope lesson check', () => {
     expect(r.code).toBe(1);
   });
 
+  it("fails a reveal whose check held before the step's actions: it shows nothing", async () => {
+    const r = await cli('lesson', 'check', file('./testdata/reveal-shows-nothing.yaml'));
+    expect(r.out).toContain("✗ reveal-shows-nothing/step-4: Backoff: the reveal's check already held when the step opened, and its actions did not change that: rs/web status.readyReplicas equals 2");
+    expect(r.code).toBe(1);
+  });
+
   it('a bad or missing file: its errors with file, line and column, exit 2', async () => {
     const r = await cli('lesson', 'check', file('./testdata/nope.yaml'), file('../sim/scenario/testdata/scale-web.yaml'));
     expect(r.code).toBe(2);

@@ -17,6 +17,7 @@ import type { ActResult } from '../sim/scenario/scenario-host.ts';
 import type { ScenarioAction } from '../sim/scenario/scenario.ts';
 import { clusterProbe, type ClusterProbe } from '../sim/scenario/cluster-probe.ts';
 import { matchesEvent, matchesTrace } from '../sim/scenario/matchers.ts';
+import { describeExpectation } from '../sim/scenario/describe.ts';
 import type { Lesson, LessonStep } from './lesson.ts';
 import type { AnswerResult, CheckView, LessonPhase, LessonView, PredictAnswer, QuestionView } from './lesson-view.ts';
 import { LiveCheck } from './live-check.ts';
@@ -57,6 +58,11 @@ export class LessonSession {
   private unlocked = 0;
   private scheduled: Scheduled[] = [];
   private solutionShown = false;
+  /**
+   * The reveal's `until` check held when the step opened and still did after its immediate set-up actions: it cannot
+   * show what the step is about (a defect `lesson check` reports).
+   */
+  private untilHeldAtOpen = false;
 
   private constructor(
     readonly lesson: Lesson,
@@ -234,9 +240,12 @@ export class LessonSession {
   completeByReference(): string | undefined {
     const step = this.step;
     if (this.stepPhase === 'predict' && step.predict) this.answer(correctAnswer(step.predict));
-    if (this.stepPhase === 'revealing') {
-      this.drive(this.revealStart + step.predict!.reveal.within + DRIVE_STEP, () => this.stepPhase === 'revealing');
+    if (step.predict && this.revealedAnswer) {
+      const start = this.revealStart;
+      if (this.stepPhase === 'revealing') this.drive(start + step.predict.reveal.within + DRIVE_STEP, () => this.stepPhase === 'revealing');
       if (this.revealFailed) return this.revealFailed;
+      // A reveal whose check held before the step's own actions cannot show their outcome: a defect of the lesson.
+      if (this.untilHeldAtOpen) return `the reveal's check already held when the step opened, and its actions did not change that: ${describeExpectation(step.predict.reveal.until!)}`;
     }
     if (this.stepPhase === 'task' && step.task) {
       const start = this.simulation.now;
@@ -299,10 +308,14 @@ export class LessonSession {
     this.solutionShown = false;
     this.unlocked = 0;
     this.failedAttempts = 0;
+    const until = step.predict?.reveal.until;
+    const holds = (): boolean => until !== undefined && new LiveCheck(until, this.openedAt, this.openedId).evaluate(sim, this.probe).passed;
+    const heldBefore = holds();
     for (const a of step.setup) {
       if (a.at === 0) this.perform(a);
       else this.scheduled.push({ at: this.openedAt + a.at, action: a });
     }
+    this.untilHeldAtOpen = heldBefore && holds();
     if (step.predict) this.stepPhase = 'predict';
     else if (step.task) this.startTask();
     else this.stepPhase = 'read';
