@@ -19,8 +19,10 @@ function revealedAnswerIds(answer: unknown): string[] {
   return [];
 }
 
+/** An event pattern in words: its message is a regex in the lesson file, shown as the text it looks for. */
 function eventLabel(e: { reason: string; object?: string; message?: string }): string {
-  return [e.reason, e.object, e.message].filter(Boolean).join(' · ');
+  const message = e.message?.replace(/^\^/, '').replace(/\$$/, '').replace(/\\(.)/g, '$1');
+  return [e.reason, e.object, message && `“${message}…”`].filter(Boolean).join(' · ');
 }
 
 export function QuestionForm({ question, pending, onAnswer, onReveal }: { question: QuestionView; pending: boolean; onAnswer: (a: PredictAnswer) => void; onReveal: () => void }) {
