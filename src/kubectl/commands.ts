@@ -11,6 +11,7 @@ import { getCommand } from './cmd/get.ts';
 import { autoscaleCommand } from './cmd/autoscale.ts';
 import { describeCommand } from './cmd/describe.ts';
 import { editCommand } from './cmd/edit.ts';
+import { eventsCommand } from './cmd/events.ts';
 import { explainCommand } from './cmd/explain.ts';
 import { apiResourcesCommand, apiVersionsCommand, configCommand, logsCommand } from './cmd/info.ts';
 import { replaceCommand } from './cmd/replace.ts';
@@ -45,6 +46,7 @@ const SUPPORTED: readonly Command[] = [
   replaceCommand,
   autoscaleCommand,
   logsCommand,
+  eventsCommand,
   apiResourcesCommand,
   apiVersionsCommand,
   configCommand,
@@ -65,7 +67,6 @@ export const NOT_AVAILABLE: Readonly<Record<string, string>> = {
   cp: 'containers here have no file system',
   auth: 'the simulated api-server does not authorize (every request is allowed)',
   debug: 'containers here run no code',
-  events: 'use kubectl get events',
   diff: 'not implemented in this console',
   wait: 'not implemented in this console; use kubectl get -w or kubectl rollout status',
   kustomize: 'there is no file system to build from',

@@ -70,4 +70,20 @@ describe('replace, autoscale, logs, api-resources, api-versions, config, version
       exitCode: 0,
     });
   });
+
+  it('kubectl events: sorted by when they last happened, Kind/name, --for, --types', () => {
+    const sim = webCluster();
+    kubectl(sim, 'scale deploy web --replicas=5');
+    sim.runFor(5000);
+    kubectl(sim, 'scale deploy web --replicas=2');
+    sim.runFor(5000);
+    const r = kubectl(sim, 'events --for deploy/web').stdout.split('\n');
+    expect(r[0]).toBe('LAST SEEN   TYPE     REASON              OBJECT           MESSAGE');
+    expect(r.slice(1, 4).map((l) => l.replace(/ +web-[a-z0-9]+/, ' RS'))).toEqual([
+      '40s         Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set RS from 0 to 3',
+      '10s         Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set RS from 3 to 5',
+      '5s          Normal   ScalingReplicaSet   Deployment/web   Scaled down replica set RS from 5 to 2',
+    ]);
+    expect(kubectl(sim, 'events --types=Warning').stderr).toBe('No events found in default namespace.\n');
+  });
 });
