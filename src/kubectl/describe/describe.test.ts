@@ -381,3 +381,81 @@ Endpoints:
 `);
   });
 });
+
+describe('describe deployment (upstream TestDescribeDeployment)', () => {
+  const labels = { 'k8s-app': 'bar' };
+  const template = (image: string): Record<string, unknown> => ({
+    metadata: { name: 'bar', namespace: 'foo', labels },
+    spec: {
+      containers: [{ image, volumeMounts: [{ name: 'vol-foo', mountPath: '/tmp/vol-foo' }, { name: 'vol-bar', mountPath: '/tmp/vol-bar' }] }],
+      volumes: [{ name: 'vol-foo', emptyDir: {} }, { name: 'vol-bar', emptyDir: {} }],
+    },
+  });
+  const deployment = (replicas: number, image: string, status: Record<string, unknown> = {}): KubeObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'bar', namespace: 'foo', labels, uid: '00000000-0000-0000-0000-000000000001', creationTimestamp: '2021-01-01T00:00:00Z' },
+    spec: { replicas, selector: { matchLabels: labels }, template: template(image) },
+    status,
+  });
+  const rs = (name: string, replicas: number, image: string, created: string): KubeObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: { name, namespace: 'foo', labels, creationTimestamp: created, ownerReferences: [{ controller: true, uid: '00000000-0000-0000-0000-000000000001' }] },
+    spec: { replicas, selector: { matchLabels: labels }, template: template(image) },
+    status: { replicas, readyReplicas: replicas, availableReplicas: replicas },
+  });
+  const ctxWith = (objects: KubeObject[], events: KubeObject[] = []): DescribeContext => ({
+    now: Date.UTC(2021, 0, 2) - Date.UTC(2026, 0, 1),
+    events,
+    list: (i) => objects.filter((o) => o.kind === i.kind),
+    resolve: (r) => BUILTIN_RESOURCES.find((x) => x.resource === r.split('.')[0]),
+  });
+
+  test('deployment with two mounted volumes', () => {
+    const out = describeObject(info('Deployment'), deployment(1, 'mytest-image:latest'), ctxWith([rs('bar-001', 1, 'mytest-image:latest', '2021-01-01T00:00:00Z')]));
+    for (const expected of [
+      'Name:               bar\nNamespace:          foo',
+      'CreationTimestamp:  Fri, 01 Jan 2021 00:00:00 +0000',
+      'Labels:             k8s-app=bar',
+      'Selector:           k8s-app=bar',
+      'Replicas:           1 desired | 0 updated | 0 total | 0 available | 0 unavailable',
+      'Image:        mytest-image:latest',
+      'Mounts:\n      /tmp/vol-bar from vol-bar (rw)\n      /tmp/vol-foo from vol-foo (rw)',
+      'OldReplicaSets:    <none>',
+      'NewReplicaSet:     bar-001 (1/1 replicas created)',
+      'Events:            <none>',
+      'Node-Selectors:  <none>',
+      'Tolerations:     <none>',
+    ]) {
+      expect(out).toContain(expected);
+    }
+  });
+
+  test('deployment after successful rollout', () => {
+    const objects = [rs('bar-001', 0, 'mytest-image:v1.0', '2021-01-01T00:00:00Z'), rs('bar-002', 2, 'mytest-image:v2.0', '2021-01-01T00:05:00Z')];
+    const event: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'bar.1', namespace: 'foo' },
+      involvedObject: { kind: 'Deployment', name: 'bar', namespace: 'foo', uid: '00000000-0000-0000-0000-000000000001' },
+      type: 'Normal',
+      reason: 'ScalingReplicaSet',
+      message: 'Scaled down replica set bar-001 from 2 to 0',
+      source: { component: 'deployment-controller' },
+      firstTimestamp: '2021-01-01T23:58:00Z',
+      lastTimestamp: '2021-01-01T23:58:00Z',
+      count: 1,
+    };
+    const out = describeObject(info('Deployment'), deployment(2, 'mytest-image:v2.0', { replicas: 2, updatedReplicas: 2, availableReplicas: 2 }), ctxWith(objects, [event]));
+    for (const expected of [
+      'Replicas:           2 desired | 2 updated | 2 total | 2 available | 0 unavailable',
+      'Image:        mytest-image:v2.0',
+      'OldReplicaSets:    bar-001 (0/0 replicas created)',
+      'NewReplicaSet:     bar-002 (2/2 replicas created)',
+      'Events:\n  Type    Reason             Age   From                   Message\n  ----    ------             ----  ----                   -------\n  Normal  ScalingReplicaSet  2m    deployment-controller  Scaled down replica set bar-001 from 2 to 0\n',
+    ]) {
+      expect(out).toContain(expected);
+    }
+  });
+});
