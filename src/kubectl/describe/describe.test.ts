@@ -401,7 +401,7 @@ describe('describe deployment (upstream TestDescribeDeployment)', () => {
   const rs = (name: string, replicas: number, image: string, created: string): KubeObject => ({
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
-    metadata: { name, namespace: 'foo', labels, creationTimestamp: created, ownerReferences: [{ controller: true, uid: '00000000-0000-0000-0000-000000000001' }] },
+    metadata: { name, namespace: 'foo', labels, creationTimestamp: created, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'bar', controller: true, uid: '00000000-0000-0000-0000-000000000001' }] },
     spec: { replicas, selector: { matchLabels: labels }, template: template(image) },
     status: { replicas, readyReplicas: replicas, availableReplicas: replicas },
   });
