@@ -40,7 +40,7 @@ export function helpText(cmd: Command, path: string): string {
   const unsupported = cmd.flags.filter((f) => f.unsupported);
   const notes: string[] = [];
   if (cmd.notSupported) notes.push(`    ${cmd.notSupported}`);
-  for (const f of unsupported) notes.push(`    --${f.name}: accepted and ignored (${f.unsupported})`);
+  for (const f of unsupported) notes.push(`    --${f.name}: ${f.unsupported}`);
   if (notes.length) parts.push(`Not supported in this console:\n${notes.join('\n')}`);
   parts.push(`Usage:\n  ${cmd.usage}`);
   parts.push(`Use "kubectl options" for a list of global command-line options (applies to all commands).`);

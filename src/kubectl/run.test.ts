@@ -132,7 +132,7 @@ describe("the command line, as a shell and cobra/pflag read it", () => {
       ),
     ).toBe(true);
     expect(kubectl(sim, "get -h").stdout).toContain(
-      "Not supported in this console:\n    --chunk-size: accepted and ignored (lists come whole)",
+      "Not supported in this console:\n    --chunk-size: lists come whole",
     );
     expect(kubectl(sim, "kubectl").stdout).toMatch(
       /^kubectl controls the Kubernetes cluster manager\./,

@@ -6,7 +6,7 @@
 import type { UserAction } from '../../sim/actions/user-action.ts';
 import type { ActResult } from '../../sim/cluster/act-result.ts';
 import type { Status } from '../../sim/api/status.ts';
-import { type CommandContext, statusText } from '../command.ts';
+import { type CommandContext, CmdError, statusText } from '../command.ts';
 
 export interface Acted {
   result: ActResult;
@@ -30,4 +30,18 @@ export function act(ctx: CommandContext, action: UserAction, print = true): Acte
 /** The suffix kubectl adds to what it did under `--dry-run`: " (dry run)" or " (server dry run)". */
 export function dryRunSuffix(strategy: 'none' | 'client' | 'server'): string {
   return strategy === 'client' ? ' (dry run)' : strategy === 'server' ? ' (server dry run)' : '';
+}
+
+/**
+ * Commands that print what they did (kubectl's PrintFlags with an operation): `-o name` prints the object as
+ * `kind.group/name` alone. The console prints no other format for them: said before anything is sent.
+ */
+export function checkNameOutput(ctx: CommandContext): void {
+  const output = ctx.flags.string('output');
+  if (output !== '' && output !== 'name') throw new CmdError(`error: the output format "${output}" is not supported by ${ctx.path} in this console (only -o name)`);
+}
+
+/** "deployment.apps/web scaled", or "deployment.apps/web" with -o name. */
+export function printDone(ctx: CommandContext, kindSlashName: string, operation: string): void {
+  ctx.out.print(ctx.flags.string('output') === 'name' ? kindSlashName : `${kindSlashName} ${operation}`);
 }

@@ -33,6 +33,7 @@ describe('kubectl get', () => {
     expect(r.exitCode).toBe(1);
     expect(kubectl(sim, 'get deploy nope --ignore-not-found')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
     expect(kubectl(sim, 'get deployment/web -o name').stdout).toBe('deployment.apps/web\n');
+    expect(kubectl(sim, 'get deploy web --show-kind').stdout.split('\n')[1]).toMatch(/^deployment\.apps\/web /);
   });
 
   it('-o yaml of one object is the object (without managedFields), of several a List', () => {

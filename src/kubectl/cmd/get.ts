@@ -135,7 +135,7 @@ function run(ctx: CommandContext): void {
     for (const f of fetched) {
       if (f.objects.length === 0) continue;
       if (printed > 0 && !flags.bool('no-headers')) out.print('\n');
-      out.print(printTable(f.info, f.objects, tableOptions(ctx, format.wide, withNamespace, parsed.multipleTypes, f.info)));
+      out.print(printTable(f.info, f.objects, tableOptions(ctx, format.wide, withNamespace, parsed.multipleTypes || flags.bool('show-kind'), f.info)));
       printed++;
     }
     if (printed === 0 && errors.length === 0 && !flags.bool('ignore-not-found')) {

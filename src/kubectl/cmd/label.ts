@@ -9,7 +9,7 @@ import type { KubeObject } from '../../sim/api/object.ts';
 import type { ResourceInfo } from '../../sim/api/resources.ts';
 import { groupResource, kindName, parseResourceArgs } from '../args/resource-args.ts';
 import { type Command, type CommandContext, CmdError, usageError } from '../command.ts';
-import { act, dryRunSuffix } from './act.ts';
+import { act, checkNameOutput, dryRunSuffix, printDone } from './act.ts';
 import { ALL_NAMESPACES_FLAG, DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, FIELD_SELECTOR_FLAG, OBJECT_OUTPUT_FLAG, SELECTOR_FLAG } from './common-flags.ts';
 
 type Which = 'labels' | 'annotations';
@@ -45,6 +45,7 @@ function runFor(which: Which) {
   return (ctx: CommandContext): void => {
     const { flags, out, target } = ctx;
     const dryRun = dryRunStrategy(flags.string('dry-run', 'none'));
+    checkNameOutput(ctx);
     const { resources, changes } = splitArgs(ctx.args);
     const list = which === 'labels' && flags.bool('list');
     if (resources.length === 0) throw usageError(ctx.path, 'one or more resources must be specified as <resource> <name> or <resource>/<name>');
@@ -92,7 +93,7 @@ function runFor(which: Which) {
       for (const [k, v] of changes.set) if (current[k] !== v) patch[k] = v;
       const removalsOnly = changes.set.length === 0;
       if (Object.keys(patch).length === 0) {
-        out.print(`${kindName(info, name)} not ${done}${dryRunSuffix(dryRun)}`);
+        printDone(ctx, kindName(info, name), `not ${done}${dryRunSuffix(dryRun)}`);
         continue;
       }
       const verb = removalsOnly ? `un${done}` : done;
@@ -109,7 +110,7 @@ function runFor(which: Which) {
         if (dryRun === 'server') action.dryRun = true;
         if (!act(ctx, action).ok) continue;
       }
-      out.print(`${kindName(info, name)} ${verb}${dryRunSuffix(dryRun)}`);
+      printDone(ctx, kindName(info, name), `${verb}${dryRunSuffix(dryRun)}`);
     }
   };
 }

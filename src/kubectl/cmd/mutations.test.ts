@@ -23,6 +23,8 @@ describe('kubectl mutations, each a logged user action with its command line', (
     expect(events.filter((e) => e.kind === 'user.action').pop()).toMatchObject({ detail: 'kubectl scale deployment web --replicas=5' });
     expect(kubectl(sim, 'scale deploy web --current-replicas=3 --replicas=1').stderr).toBe('error: Expected replicas to be 3, was 5\n');
     expect(kubectl(sim, 'scale deploy web').stderr).toBe('error: required flag(s) "replicas" not set\n');
+    expect(kubectl(sim, 'scale deploy web --replicas=5 -o name').stdout).toBe('deployment.apps/web\n');
+    expect(kubectl(sim, 'scale deploy web --replicas=5 -o yaml').stderr).toBe('error: the output format "yaml" is not supported by kubectl scale in this console (only -o name)\n');
     expect(kubectl(sim, 'scale deploy web --replicas=-1').stderr).toBe('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0\n');
   });
 

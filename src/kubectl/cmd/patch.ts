@@ -7,7 +7,7 @@ import type { PatchAction } from '../../sim/actions/user-action.ts';
 import { libraries } from '../../sim/libraries.ts';
 import { groupResource, kindName, parseResourceArgs } from '../args/resource-args.ts';
 import { type Command, type CommandContext, CmdError, usageError } from '../command.ts';
-import { act, dryRunSuffix } from './act.ts';
+import { act, checkNameOutput, dryRunSuffix, printDone } from './act.ts';
 import { DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, OBJECT_OUTPUT_FLAG } from './common-flags.ts';
 
 /** The patch text as kubectl reads it (yaml.ToJSON: JSON is YAML). */
@@ -31,6 +31,7 @@ function run(ctx: CommandContext): void {
   const subresource = flags.string('subresource');
   if (subresource && subresource !== 'status' && subresource !== 'scale') throw new CmdError(`error: invalid subresource value: "${subresource}". Must be one of [status scale]`);
   const dryRun = dryRunStrategy(flags.string('dry-run', 'none'));
+  checkNameOutput(ctx);
   if (ctx.args.length === 0) throw usageError(ctx.path, 'You must provide one or more resources by argument or filename.');
   const patch = parsePatch(flags.string('patch'));
   if (type === 'json' ? !Array.isArray(patch) : typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
@@ -47,7 +48,7 @@ function run(ctx: CommandContext): void {
         continue;
       }
       if (dryRun === 'client') {
-        out.print(`${kindName(info, name)} patched${dryRunSuffix(dryRun)}`);
+        printDone(ctx, kindName(info, name), `patched${dryRunSuffix(dryRun)}`);
         continue;
       }
       const action: PatchAction = { type: 'patch', resource: `${info.resource}${info.group ? `.${info.group}` : ''}`, name, patchType: type, patch, fieldManager: flags.string('field-manager') || 'kubectl-patch' };
@@ -57,7 +58,7 @@ function run(ctx: CommandContext): void {
       if (!act(ctx, action).ok) continue;
       const after = target.get(info, namespace, name);
       const unchanged = dryRun === 'none' && after?.metadata.resourceVersion === before.metadata.resourceVersion;
-      out.print(`${kindName(info, name)} patched${unchanged ? ' (no change)' : ''}${dryRunSuffix(dryRun)}`);
+      printDone(ctx, kindName(info, name), `patched${unchanged ? ' (no change)' : ''}${dryRunSuffix(dryRun)}`);
     }
   }
 }

@@ -7,13 +7,14 @@ import type { ApplyAction } from '../../sim/actions/user-action.ts';
 import { kindName } from '../args/resource-args.ts';
 import { type Command, type CommandContext, CmdError, statusText } from '../command.ts';
 import { infoForObject, namespaceForObject, readFilenames } from '../files.ts';
-import { act, dryRunSuffix } from './act.ts';
+import { act, checkNameOutput, dryRunSuffix, printDone } from './act.ts';
 import { DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, filenameFlag, OBJECT_OUTPUT_FLAG } from './common-flags.ts';
 
 function run(ctx: CommandContext): void {
   const { flags, out } = ctx;
   if (!flags.has('filename')) throw new CmdError('error: must specify --filename to replace');
   const dryRun = dryRunStrategy(flags.string('dry-run', 'none'));
+  checkNameOutput(ctx);
   for (const s of readFilenames(ctx)) {
     try {
       const info = infoForObject(ctx, s);
@@ -33,7 +34,7 @@ function run(ctx: CommandContext): void {
           continue;
         }
       }
-      out.print(`${kindName(info, name)} replaced${dryRunSuffix(dryRun)}`);
+      printDone(ctx, kindName(info, name), `replaced${dryRunSuffix(dryRun)}`);
     } catch (e) {
       if (!(e instanceof CmdError)) throw e;
       out.fail(e.text);

@@ -7,7 +7,7 @@ import type { ScaleAction } from '../../sim/actions/user-action.ts';
 import { parseResourceArgs, groupResource, kindName } from '../args/resource-args.ts';
 import { type Command, type CommandContext, CmdError } from '../command.ts';
 import { infoForObject, namespaceForObject, readFilenames } from '../files.ts';
-import { act, dryRunSuffix } from './act.ts';
+import { act, checkNameOutput, dryRunSuffix, printDone } from './act.ts';
 import { DRY_RUN_FLAG, dryRunStrategy, filenameFlag, OBJECT_OUTPUT_FLAG, SELECTOR_FLAG } from './common-flags.ts';
 import type { ResourceInfo } from '../../sim/api/resources.ts';
 
@@ -17,6 +17,7 @@ function run(ctx: CommandContext): void {
   const replicas = flags.int('replicas', -1);
   const current = flags.int('current-replicas', -1);
   const dryRun = dryRunStrategy(flags.string('dry-run', 'none'));
+  checkNameOutput(ctx);
   if (replicas < 0) throw new CmdError('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
   if (replicas > 2147483647) throw new CmdError(`error: The --replicas=COUNT flag is required, and COUNT must be at most 2147483647`);
   const targets: Array<{ info: ResourceInfo; namespace: string | undefined; name: string }> = [];
@@ -61,13 +62,13 @@ function run(ctx: CommandContext): void {
     }
     const name = kindName(t.info, t.name);
     if (dryRun === 'client') {
-      out.print(`${name} scaled${dryRunSuffix(dryRun)}`);
+      printDone(ctx, name, `scaled${dryRunSuffix(dryRun)}`);
       continue;
     }
     const action: ScaleAction = { type: 'scale', resource: `${t.info.resource}${t.info.group ? `.${t.info.group}` : ''}`, name: t.name, replicas };
     if (t.namespace) action.namespace = t.namespace;
     if (dryRun === 'server') action.dryRun = true;
-    if (act(ctx, action).ok) out.print(`${name} scaled${dryRunSuffix(dryRun)}`);
+    if (act(ctx, action).ok) printDone(ctx, name, `scaled${dryRunSuffix(dryRun)}`);
   }
 }
 

@@ -7,7 +7,7 @@ import type { PatchAction } from '../../sim/actions/user-action.ts';
 import type { KubeObject } from '../../sim/api/object.ts';
 import { groupResource, kindName, parseResourceArgs } from '../args/resource-args.ts';
 import { type Command, type CommandContext, CmdError, usageError } from '../command.ts';
-import { act, dryRunSuffix } from './act.ts';
+import { act, checkNameOutput, dryRunSuffix, printDone } from './act.ts';
 import { DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, OBJECT_OUTPUT_FLAG, SELECTOR_FLAG } from './common-flags.ts';
 
 interface Container {
@@ -47,6 +47,7 @@ function nest(path: string[], leaf: unknown): Record<string, unknown> {
 function runImage(ctx: CommandContext): void {
   const { flags, out, target } = ctx;
   const dryRun = dryRunStrategy(flags.string('dry-run', 'none'));
+  checkNameOutput(ctx);
   const pairs: Array<[string, string]> = [];
   const resources: string[] = [];
   for (const a of ctx.args) {
@@ -121,7 +122,7 @@ function runImage(ctx: CommandContext): void {
       if (dryRun === 'server') action.dryRun = true;
       if (!act(ctx, action).ok) continue;
     }
-    out.print(`${kindName(info, name)} image updated${dryRunSuffix(dryRun)}`);
+    printDone(ctx, kindName(info, name), `image updated${dryRunSuffix(dryRun)}`);
   }
 }
 
