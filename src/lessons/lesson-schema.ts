@@ -26,6 +26,16 @@ function described<T extends z.ZodMiniType>(schema: T, description: string): z.Z
 const text = () => z.string().check(z.minLength(1));
 const id = z.string().check(z.regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'an id is kebab-case: lower-case letters, digits and "-"'));
 
+/** A step's action: any scenario action, or `kubectl: "<command line>"` run through the console's kubectl. */
+const stepActionSchema = z.union([
+  relativeActionSchema,
+  z.strictObject({
+    after: described(durationSchema, 'Time after the moment the actions start (default 0s).'),
+    kubectl: described(text(), 'A kubectl command line, without "kubectl": "scale deployment web --replicas=5".'),
+    expectError: described(z.union([z.boolean(), z.string()]), 'The command must fail (true), or fail with a message matching this regex.'),
+  }),
+]);
+
 const spotlightSchema = z.union([
   z.strictObject({ controller: text() }),
   z.strictObject({ object: text(), namespace: z.optional(z.string()) }),
@@ -77,7 +87,7 @@ export const taskSchema = z.strictObject({
   goal: text(),
   checks: z.array(expectationSchema).check(z.minLength(1)),
   hints: z.optional(z.array(hintSchema)),
-  solution: z.array(relativeActionSchema).check(z.minLength(1)),
+  solution: z.array(stepActionSchema).check(z.minLength(1)),
   within: described(durationSchema, 'How long `lesson check` waits for the checks after the solution, and runs without it (default 1m).'),
 });
 
@@ -91,7 +101,7 @@ export const stepSchema = z.strictObject({
   title: text(),
   narration: text(),
   spotlight: z.optional(spotlightSchema),
-  setup: described(z.array(relativeActionSchema), 'Actions run when the step opens (`after`: from its opening).'),
+  setup: described(z.array(stepActionSchema), 'Actions run when the step opens (`after`: from its opening).'),
   predict: z.optional(predictSchema),
   task: z.optional(taskSchema),
   concealed: z.optional(concealedSchema),

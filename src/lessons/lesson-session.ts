@@ -14,11 +14,12 @@
 import { Simulation, simulationOptionsFor } from '../sim/simulation.ts';
 import { resolveSelection } from '../sim/scenario/run-scenario.ts';
 import type { ActResult } from '../sim/scenario/scenario-host.ts';
-import type { ScenarioAction } from '../sim/scenario/scenario.ts';
+import { runKubectl } from '../kubectl/run.ts';
+import { targetOf } from '../kubectl/target.ts';
 import { clusterProbe, type ClusterProbe } from '../sim/scenario/cluster-probe.ts';
 import { matchesEvent, matchesTrace } from '../sim/scenario/matchers.ts';
 import { describeExpectation } from '../sim/scenario/describe.ts';
-import type { Lesson, LessonStep } from './lesson.ts';
+import type { Lesson, LessonAction, LessonStep } from './lesson.ts';
 import type { AnswerResult, CheckView, LessonPhase, LessonView, PredictAnswer, QuestionView } from './lesson-view.ts';
 import { LiveCheck } from './live-check.ts';
 import { answerOf, correctAnswer, grade } from './grade.ts';
@@ -30,7 +31,7 @@ export const DRIVE_STEP = 100;
 
 interface Scheduled {
   at: number;
-  action: ScenarioAction;
+  action: LessonAction;
 }
 
 export class LessonSession {
@@ -321,13 +322,22 @@ export class LessonSession {
     else this.stepPhase = 'read';
   }
 
-  private perform(a: ScenarioAction): ActResult {
+  private perform(a: LessonAction): ActResult {
     const sim = this.simulation;
-    const action = resolveSelection(sim, a);
-    if (typeof action === 'string') return { ok: false, error: action };
-    const r = sim.act(action);
-    this.ownInputs++;
-    return r.ok ? { ok: true, detail: r.messages.join('\n'), traceId: r.eventId } : { ok: false, error: r.messages.join('\n') || 'failed', traceId: r.eventId };
+    const before = sim.inputs.length;
+    try {
+      if ('kubectl' in a) {
+        const run = runKubectl(a.kubectl, targetOf(sim));
+        return run.exitCode === 0 ? { ok: true, detail: run.stdout } : { ok: false, error: (run.stderr || run.stdout).trim() || `exit code ${run.exitCode}` };
+      }
+      const action = resolveSelection(sim, a);
+      if (typeof action === 'string') return { ok: false, error: action };
+      const r = sim.act(action);
+      return r.ok ? { ok: true, detail: r.messages.join('\n'), traceId: r.eventId } : { ok: false, error: r.messages.join('\n') || 'failed', traceId: r.eventId };
+    } finally {
+      // The session's own inputs are not the learner's attempts (hints count those).
+      this.ownInputs += sim.inputs.length - before;
+    }
   }
 
   private runDue(): void {

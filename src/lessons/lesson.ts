@@ -9,6 +9,12 @@
  */
 import type { EventMatcher, Expectation, Scenario, ScenarioAction, SourceRef } from '../sim/scenario/scenario.ts';
 
+/**
+ * An action of a step's set-up or a task's solution: a scenario action, or a kubectl command line run through the
+ * console's kubectl (src/kubectl), which sends the same requests real kubectl does.
+ */
+export type LessonAction = ScenarioAction | { at: number; source: SourceRef; kubectl: string; expectError?: boolean | string };
+
 /** What a step points at on the page. */
 export type Spotlight =
   | { controller: string }
@@ -78,7 +84,7 @@ export interface Task {
   checks: Expectation[];
   hints: Hint[];
   /** The reference solution (`at`: offset from when it starts). Required: lessons double as tests. */
-  solution: ScenarioAction[];
+  solution: LessonAction[];
   /** How long (virtual ms) `lesson check` waits for the checks after the solution, and runs without it. */
   within: number;
 }
@@ -98,7 +104,7 @@ export interface LessonStep {
   narration: string;
   spotlight?: Spotlight;
   /** Run when the step opens, `at` from its opening. */
-  setup: ScenarioAction[];
+  setup: LessonAction[];
   predict?: Predict;
   task?: Task;
   concealed?: Concealed;

@@ -49,6 +49,13 @@ describe('parseLesson', () => {
     expect(errorsOf(tiny.replace('        within: 30s\n        explanation', '        run: 5s\n        within: 30s\n        explanation'))[0]).toMatch(/steps\[1\]\.predict\.reveal: a reveal has exactly one of: run \(a duration\), until \(a check\)$/);
   });
 
+  it('reads kubectl command lines as step actions', () => {
+    const r = parseLesson(tiny.replace('        - scale: {object: rs/web, replicas: 3}', '        - kubectl: kubectl scale rs web --replicas=3\n        - {after: 1s, kubectl: "get pods", expectError: "[bad"}'));
+    expect(r.ok ? [] : r.errors.map((e) => formatScenarioError(e))).toEqual([`line ${lineOf('- scale: {object: rs/web, replicas: 3}') + 1}, column 57: steps[2].task.solution[1].expectError: invalid regular expression: Invalid regular expression: /[bad/: Unterminated character class`]);
+    const ok = parseLesson(tiny.replace('        - scale: {object: rs/web, replicas: 3}', '        - kubectl: kubectl scale rs web --replicas=3'));
+    expect(ok.ok && ok.lesson.steps[2]!.task!.solution[0]).toMatchObject({ at: 0, kubectl: 'scale rs web --replicas=3' });
+  });
+
   it('checks manifests inside step actions at their line', () => {
     const bad = tiny.replace('        - scale: {object: rs/web, replicas: 3}', '        - apply: |\n            apiVersion: example.com/v1\n            kind: Widget\n            metadata: {name: w}');
     expect(errorsOf(bad)).toEqual([`line ${lineOf('- scale: {object: rs/web, replicas: 3}') + 1}, column 13: steps[2].task.solution[0].apply: no matches for kind "Widget" in version "example.com/v1" (ensure CRDs are installed first)`]);

@@ -7,8 +7,8 @@ import { parseDuration } from '../sim/engine/clock.ts';
 import { normalizeScenario, toExpectation, toScenarioAction, type NormalizeIssue } from '../sim/scenario/normalize-scenario.ts';
 import { checkManifestsAt, formatPath, loadYamlFile, located, locatedIssues, manifestPaths, type ScenarioError } from '../sim/scenario/parse-scenario.ts';
 import type { ScenarioFile } from '../sim/scenario/scenario-schema.ts';
-import type { Expectation, ScenarioAction } from '../sim/scenario/scenario.ts';
-import type { Lesson, LessonStep, Predict, Task } from './lesson.ts';
+import type { Expectation } from '../sim/scenario/scenario.ts';
+import type { Lesson, LessonAction, LessonStep, Predict, Task } from './lesson.ts';
 import { lessonSchema, type LessonFile, type PredictFile, type StepFile } from './lesson-schema.ts';
 
 export type LessonError = ScenarioError;
@@ -72,17 +72,32 @@ function normalizeLesson(file: LessonFile, lineOf: (path: PropertyKey[]) => numb
   return { lesson, issues };
 }
 
-function relativeActions(list: StepFile['setup'], path: PropertyKey[], lineOf: (p: PropertyKey[]) => number, issues: NormalizeIssue[]): ScenarioAction[] {
-  const out: ScenarioAction[] = [];
+function relativeActions(list: StepFile['setup'], path: PropertyKey[], lineOf: (p: PropertyKey[]) => number, issues: NormalizeIssue[]): LessonAction[] {
+  const out: LessonAction[] = [];
   (list ?? []).forEach((a, j) => {
-    const { after, ...rest } = a;
     const p = [...path, j];
+    const source = { path: formatPath(p), line: lineOf(p) };
+    if ('kubectl' in a && typeof a.kubectl === 'string') {
+      const line = a.kubectl.trim().replace(/^kubectl\s+/, '');
+      if (typeof a.expectError === 'string') checkRegex(a.expectError, [...p, 'expectError'], issues);
+      out.push({ at: a.after === undefined ? 0 : parseDuration(a.after), source, kubectl: line, ...(a.expectError !== undefined ? { expectError: a.expectError } : {}) });
+      return;
+    }
+    const { after, ...rest } = a;
     const action = toScenarioAction({ ...rest, at: after ?? 0 }, p, issues);
     if (!action) return;
-    action.source = { path: p.map((x) => (typeof x === 'number' ? `[${x}]` : `.${String(x)}`)).join('').slice(1), line: lineOf(p) };
+    action.source = source;
     out.push(action);
   });
   return out.sort((x, y) => x.at - y.at);
+}
+
+function checkRegex(source: string, path: PropertyKey[], issues: NormalizeIssue[]): void {
+  try {
+    new RegExp(source);
+  } catch (e) {
+    issues.push({ path, message: `invalid regular expression: ${(e as Error).message}` });
+  }
 }
 
 /** A task check or a reveal's `until`: the window is the step's, so absolute times make no sense there. */
