@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { NOT_AVAILABLE, supportedCommands } from './commands.ts';
+import { kubectl, webCluster } from './testing/fixture.ts';
+
+function paths(): string[] {
+  const out: string[] = [];
+  for (const c of supportedCommands()) {
+    if (c.run) out.push(c.name);
+    for (const s of c.subcommands ?? []) out.push(`${c.name} ${s.name}`);
+  }
+  return out;
+}
+
+/** kubectl 1.32 on PATH (these machines and CI have it), or undefined. */
+function realKubectl(): string | undefined {
+  try {
+    const v = execFileSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+    return /Client Version: v1\.32\./.test(v) ? 'kubectl' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('the command table', () => {
+  it('COMMANDS.md names every command the console runs and every one it refuses', () => {
+    const doc = readFileSync(new URL('./COMMANDS.md', import.meta.url), 'utf8');
+    for (const p of paths()) expect(doc, p).toContain(`| \`kubectl ${p}\` |`);
+    for (const n of Object.keys(NOT_AVAILABLE)) expect(doc, n).toContain(`| \`kubectl ${n}\` |`);
+  });
+
+  const bin = realKubectl();
+  it.skipIf(!bin)("--help matches kubectl 1.32's: the description's first paragraph, the usage line, and no flag kubectl lacks", () => {
+    const sim = webCluster();
+    for (const p of paths()) {
+      let real: string;
+      try {
+        real = execFileSync(bin!, [...p.split(' '), '--help'], { encoding: 'utf8' });
+      } catch (e) {
+        real = String((e as { stdout?: string }).stdout ?? '');
+      }
+      const mine = kubectl(sim, `${p} --help`).stdout;
+      expect(mine.split('\n\n')[0], p).toBe(real.split('\n\n')[0]);
+      const usage = (t: string) => /Usage:\n {2}(.*)/.exec(t)?.[1];
+      expect(usage(mine), p).toBe(usage(real));
+      const flags = (t: string) => [...t.matchAll(/^ {4}(?:-\w, )?--([\w-]+)=/gm)].map((m) => m[1]);
+      const theirs = new Set(flags(real));
+      expect(flags(mine).filter((f) => !theirs.has(f)), p).toEqual([]);
+    }
+  }, 60_000);
+});
