@@ -49,4 +49,23 @@ describe('the command table', () => {
       expect(flags(mine).filter((f) => !theirs.has(f)), p).toEqual([]);
     }
   }, 60_000);
+
+  it.skipIf(!bin)("flag errors match kubectl 1.32's (upstream's 'error:' where this build prints 'Error:')", () => {
+    const sim = webCluster();
+    let compared = 0;
+    for (const p of paths()) {
+      for (const bad of ['--bogus', '-Z', '--replicas=x']) {
+        let real = '';
+        try {
+          execFileSync(bin!, [...p.split(' '), bad], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+        } catch (e) {
+          real = String((e as { stderr?: string }).stderr ?? '');
+        }
+        if (!/^Error: (unknown|invalid argument)/.test(real)) continue;
+        expect(kubectl(sim, `${p} ${bad}`).stderr, `${p} ${bad}`).toBe(real.replace(/^Error: /, 'error: '));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(2 * paths().length);
+  }, 60_000);
 });
