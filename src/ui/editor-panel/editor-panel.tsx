@@ -6,6 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { act, inspect, kubectlEditSave } from '../connection/sim-connection.ts';
 import { useEditorBuffer } from '../state/editor-buffer.ts';
+import { overRequestLimit } from '../editor/request-limit.ts';
 import { useSim } from '../state/sim-store.ts';
 import type { EditorMarker } from '../editor/markers.ts';
 import { DEFAULT_MANIFESTS } from '../default-demo.ts';
@@ -17,6 +18,9 @@ const YamlEditor = lazy(() => import('../editor/yaml-editor.tsx'));
 /** Markers, CRD schemas and YAML output, with the yaml library: not needed before the user acts (see yaml-tools.ts). */
 const loadYamlTools = () => import('./yaml-tools.ts');
 preloadAfterFirstFrame(loadYamlTools);
+
+/** Text up to this many characters is also parsed on the page for its syntax markers (well under 100 ms). */
+const MAIN_THREAD_PARSE_LIMIT = 256 * 1024;
 
 /** The YAML tools, or null after `say`ing why they could not load (`then`: what that means for what the user did). */
 async function yamlToolsOr(say: (output: { ok: false; lines: string[] }) => void, then: string) {
@@ -66,12 +70,16 @@ export function EditorPanel() {
 
   const apply = useCallback(async () => {
     if (editing) return saveEdit();
+    const tooLarge = overRequestLimit(text);
+    if (tooLarge) return setOutput({ ok: false, lines: tooLarge.split('\n') });
     setBusy(true);
     try {
       const tools = await yamlToolsOr(setOutput, 'nothing was applied');
       if (!tools) return;
       const { syntaxMarkers, statusMarkers, crdSchemasIn } = tools;
-      const syntax = syntaxMarkers(text);
+      // Small texts are checked here, with every syntax error marked; a large one is parsed only in the worker (its
+      // errors come back with their lines), so the page never spends a long task parsing megabytes.
+      const syntax = text.length <= MAIN_THREAD_PARSE_LIMIT ? syntaxMarkers(text) : [];
       if (syntax.length) {
         setMarkers(syntax);
         setOutput({ ok: false, lines: ['error: the YAML has syntax errors (marked in the editor); nothing was applied'] });
@@ -111,7 +119,20 @@ export function EditorPanel() {
     setOutput({ ok: true, lines: [`loaded the live ${o.kind.toLowerCase()}/${name} (spec only: status belongs to its controller)`] });
   }, [selected]);
 
-  const fallback = <textarea className="editor-fallback" value={text} onChange={(e) => setText(e.target.value)} aria-label="YAML (editor loading)" />;
+  const fallback = (
+    <textarea
+      className="editor-fallback"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onPaste={(e) => {
+        const refused = overRequestLimit(e.clipboardData.getData('text/plain'));
+        if (!refused) return;
+        e.preventDefault();
+        setOutput({ ok: false, lines: refused.replace('nothing was sent', 'nothing was pasted').split('\n') });
+      }}
+      aria-label="YAML (editor loading)"
+    />
+  );
   return (
     <section className="editor-panel" aria-label="Desired state">
       <header>
@@ -146,6 +167,7 @@ export function EditorPanel() {
               }}
               onApply={apply}
               markers={markers}
+              onRefusedPaste={(message) => setOutput({ ok: false, lines: message.split('\n') })}
               fontSize={15}
               theme="dark"
               ariaLabel="Desired state YAML"

@@ -6,6 +6,7 @@
  * `const YamlEditor = React.lazy(() => import('./editor/yaml-editor.tsx'))`.
  */
 import { useEffect, useRef } from 'react';
+import { overRequestLimit } from './request-limit.ts';
 import type { EditorMarker } from './markers.ts';
 import { toMonacoMarker } from './monaco-markers.ts';
 import { monaco, newManifestUri, setupMonaco } from './monaco-setup.ts';
@@ -21,6 +22,11 @@ export interface YamlEditorProps {
   readOnly?: boolean;
   fontSize?: number;
   theme?: 'light' | 'dark';
+  /**
+   * A paste over the api-server's request limit was refused before the editor took it (request-limit.ts): Monaco
+   * would spend seconds on tens of megabytes, and the api-server would refuse them anyway. The message says why.
+   */
+  onRefusedPaste?(message: string): void;
   /** Called once with the Monaco editor (for tests and for callers that need more than these props). */
   onMount?(editor: monaco.editor.IStandaloneCodeEditor): void;
   className?: string;
@@ -60,8 +66,20 @@ export default function YamlEditor(props: YamlEditorProps) {
       if (!syncing.current) latest.current.onChange(model.getValue());
     });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onApply());
+    // In the capture phase, before Monaco's own handler sees the text.
+    const host = hostRef.current!;
+    const onPaste = (e: ClipboardEvent) => {
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      const refused = overRequestLimit(text);
+      if (!refused) return;
+      e.preventDefault();
+      e.stopPropagation();
+      latest.current.onRefusedPaste?.(refused.replace('nothing was sent', 'nothing was pasted'));
+    };
+    host.addEventListener('paste', onPaste, true);
     p.onMount?.(editor);
     return () => {
+      host.removeEventListener('paste', onPaste, true);
       changes.dispose();
       editor.dispose();
       model.dispose();
