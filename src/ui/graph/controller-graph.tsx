@@ -13,15 +13,30 @@ import { ReactFlow, Handle, Position, useReactFlow, type Edge, type Node, type N
 import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
 import { focusController } from '../connection/sim-connection.ts';
-import { API_SERVER, USER, graphControllers, layout, phasesOf, shortLabel, trafficOf, type GraphController, type Phase } from './graph-model.ts';
+import { API_SERVER, IDLE_GROUP, USER, graphControllers, layout, phasesOf, shortLabel, trafficOf, type GraphController, type Phase } from './graph-model.ts';
 import { actorsOf, causeChain, indexEvents } from '../events/cause-chain.ts';
 import { useMeasured } from './use-measured.ts';
-import { FOLD_AFTER_MS, IDLE_GROUP, STAGE_BOUNDS, foldForStage, groupLabel, spotlightNodes, stageLayout, workingNodes } from './stage-fold.ts';
+import type * as StageModule from './stage-fold.ts';
 import { usePresenting } from '../present/presenting.ts';
-import { lazyAfterFirstFrame } from '../state/after-first-frame.ts';
+import { lazyAfterFirstFrame, preloadAfterFirstFrame } from '../state/after-first-frame.ts';
 import { PanelBoundary } from '../layout/error-boundary.tsx';
 
 const CaptionBar = lazyAfterFirstFrame(() => import('../present/present-mode.tsx'), (m) => m.CaptionBar);
+
+/** The stage's fold and layout (stage-fold.ts): only presenter mode needs them, so they load on demand. */
+type Stage = typeof StageModule;
+let stageModule: Stage | null = null;
+const loadStage = () => import('./stage-fold.ts').then((m) => (stageModule = m));
+preloadAfterFirstFrame(loadStage);
+
+/** The stage module while presenting (null before it has loaded: the graph is drawn as usual meanwhile). */
+function useStage(presenting: boolean): Stage | null {
+  const [stage, setStage] = useState(stageModule);
+  useEffect(() => {
+    if (presenting && !stage) void loadStage().then(setStage, () => undefined);
+  }, [presenting, stage]);
+  return presenting ? stage : null;
+}
 
 /** How long (wall ms) an edge keeps animating after it last carried something. */
 const LINGER_MS = 700;
@@ -119,7 +134,7 @@ function sides(a: { x: number; y: number }, b: { x: number; y: number }): { from
  * mode turns on or off, and when the panel changes size. On a stage it frames the stage's fixed box, so unfolding a loop
  * never changes the zoom.
  */
-function FitOnChange({ count, stage, panel }: { count: number; stage: boolean; panel: HTMLElement | null }) {
+function FitOnChange({ count, stage, panel }: { count: number; stage: { x: number; y: number; width: number; height: number } | null; panel: HTMLElement | null }) {
   const { fitView, fitBounds } = useReactFlow();
   const [size, setSize] = useState('');
   useEffect(() => {
@@ -131,7 +146,7 @@ function FitOnChange({ count, stage, panel }: { count: number; stage: boolean; p
     return () => observer.disconnect();
   }, [panel]);
   useEffect(() => {
-    const t = setTimeout(() => void (stage ? fitBounds(STAGE_BOUNDS, { padding: 0.04 }) : fitView({ padding: 0.08, duration: 300 })), 50);
+    const t = setTimeout(() => void (stage ? fitBounds(stage, { padding: 0.04 }) : fitView({ padding: 0.08, duration: 300 })), 50);
     return () => clearTimeout(t);
   }, [count, stage, size, fitView, fitBounds]);
   return null;
@@ -146,7 +161,8 @@ export function ControllerGraph() {
   // Learner mode: a lesson question about who did what hides the cause chains until it is answered.
   const hideCauses = useSim((s) => s.lesson?.concealed.causes ?? false);
   const objectCount = useSim((s) => s.objects.size);
-  const presenting = usePresenting((s) => s.on);
+  const stage = useStage(usePresenting((s) => s.on));
+  const presenting = stage !== null;
   const lessonOpen = useSim((s) => s.lesson !== null);
   const spotlight = useSim((s) => s.lesson?.spotlight);
   const controllers = useMemo(() => graphControllers(summaries), [summaries]);
@@ -165,16 +181,16 @@ export function ControllerGraph() {
     const t = trafficOf(recent, controllers);
     for (const n of t.writes) lastSeen.current.set(`w:${n}`, now);
     for (const n of t.deliveries) lastSeen.current.set(`d:${n}`, now);
-    for (const n of workingNodes(controllers, recent)) lastWorked.current.set(n, now);
+    if (stage) for (const n of stage.workingNodes(controllers, recent)) lastWorked.current.set(n, now);
     setPhases((p) => phasesOf(recent, controllers, p));
     const timer = setTimeout(() => setTick((x) => x + 1), LINGER_MS);
     // On a stage, a loop that stopped working folds back FOLD_AFTER_MS later, even if no frame comes (paused).
-    const fold = presenting ? setTimeout(() => setTick((x) => x + 1), FOLD_AFTER_MS + 50) : undefined;
+    const fold = stage ? setTimeout(() => setTick((x) => x + 1), stage.FOLD_AFTER_MS + 50) : undefined;
     return () => {
       clearTimeout(timer);
       clearTimeout(fold);
     };
-  }, [recent, controllers, presenting]);
+  }, [recent, controllers, stage]);
 
   const highlighted = useMemo(() => {
     if (selection?.type !== 'event' || hideCauses) return new Set<string>();
@@ -195,11 +211,11 @@ export function ControllerGraph() {
     void tick;
     const now = performance.now();
     const active = (k: string) => now - (lastSeen.current.get(k) ?? -Infinity) < LINGER_MS;
-    const spot = spotlightNodes(spotlight, controllers);
-    const fold = presenting ? foldForStage({ controllers, spotlight: spot, lastWorked: lastWorked.current, now, previous: stageSlots.current }) : null;
+    const spot = stage ? stage.spotlightNodes(spotlight, controllers) : [];
+    const fold = stage ? stage.foldForStage({ controllers, spotlight: spot, lastWorked: lastWorked.current, now, previous: stageSlots.current }) : null;
     if (fold) stageSlots.current = fold.slots;
     const shown = fold ? controllers.filter((c) => fold.slots.has(c.id)) : controllers;
-    const pos = fold ? stageLayout(fold.slots) : layout(controllers);
+    const pos = stage && fold ? stage.stageLayout(fold.slots) : layout(controllers);
     const nodes: Node[] = [
       { id: API_SERVER, type: 'center', position: pos.get(API_SERVER)!, data: { label: 'api-server + etcd', sub: `${objectCount} objects`, highlighted: highlighted.has(API_SERVER) } },
       { id: USER, type: 'center', position: pos.get(USER)!, data: { label: 'you (kubectl)', sub: 'desired state', highlighted: highlighted.has(USER) } },
@@ -217,7 +233,7 @@ export function ControllerGraph() {
         id: IDLE_GROUP,
         type: 'center',
         position: pos.get(IDLE_GROUP)!,
-        data: { label: groupLabel(fold), sub: names.join(', '), title: `Folded (they unfold while they work): ${names.join(', ')}`, highlighted: fold.folded.some((c) => highlighted.has(c.id)), group: true },
+        data: { label: stage!.groupLabel(fold), sub: names.join(', '), title: `Folded (they unfold while they work): ${names.join(', ')}`, highlighted: fold.folded.some((c) => highlighted.has(c.id)), group: true },
       });
     }
     const edges: Edge[] = [];
@@ -251,7 +267,7 @@ export function ControllerGraph() {
       if (size) n.measured = size;
     }
     return { nodes: reuse(nodeCache.current, nodes, sameNode), edges: reuse(edgeCache.current, edges, sameEdge) };
-  }, [controllers, phases, highlighted, selection, objectCount, tick, measured, presenting, spotlight]);
+  }, [controllers, phases, highlighted, selection, objectCount, tick, measured, stage, spotlight]);
 
   return (
     <section className="graph" aria-label="Controller graph" data-testid="controller-graph" ref={setPanel}>
@@ -273,7 +289,7 @@ export function ControllerGraph() {
           focusController(name);
         }}
       >
-        <FitOnChange count={controllers.length} stage={presenting} panel={panel} />
+        <FitOnChange count={controllers.length} stage={stage ? stage.STAGE_BOUNDS : null} panel={panel} />
       </ReactFlow>
       {presenting && lessonOpen && (
         <PanelBoundary name="Caption">

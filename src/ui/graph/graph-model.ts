@@ -7,6 +7,8 @@ import type { ControllerSummary, TraceEvent } from '../../worker/protocol.ts';
 
 export const API_SERVER = 'api-server';
 export const USER = 'you';
+/** Presenter mode's group node of folded loops (stage-fold.ts). */
+export const IDLE_GROUP = 'idle-loops';
 /** Above this many kubelets they are drawn as one node with a count. */
 export const MAX_KUBELET_NODES = 8;
 

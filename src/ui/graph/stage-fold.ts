@@ -9,9 +9,13 @@
  * spotlights is unfolded first, in the first slots, whatever it does; a crashed or paused loop stays unfolded too (it
  * is news). A loop keeps its slot while it stays unfolded: nothing moves under the audience's eyes, and the box the
  * slots make is always the same size, so the graph's zoom, and with it its type size, never changes.
+ *
+ * Only presenter mode needs this: controller-graph.tsx imports it on demand (out of the page's entry chunk).
  */
 import type { LessonView, TraceEvent } from '../../worker/protocol.ts';
-import { API_SERVER, USER, nodeOfActor, type GraphController } from './graph-model.ts';
+import { API_SERVER, IDLE_GROUP, USER, nodeOfActor, type GraphController } from './graph-model.ts';
+
+export { IDLE_GROUP };
 
 type Spotlight = NonNullable<LessonView['spotlight']>;
 
@@ -19,8 +23,6 @@ type Spotlight = NonNullable<LessonView['spotlight']>;
 export const STAGE_SLOTS = 6;
 /** How long (wall ms) a loop stays unfolded after it was last seen working. */
 export const FOLD_AFTER_MS = 2500;
-/** The group node's id. */
-export const IDLE_GROUP = 'idle-loops';
 
 /** Node sizes on the stage (present.css gives `.gnode` the same), graph units. */
 export const STAGE_NODE_W = 300;
