@@ -228,6 +228,7 @@ export function simulationOptionsFor(scenario: Scenario): SimulationOptions {
     clientQPS: scenario.options.clientQPS ? undefined : 'off',
   };
   if (scenario.options.controllers) options.controllers = scenario.options.controllers;
+  if (scenario.options.controllerManagerReplicas !== undefined) options.controllerManagerReplicas = scenario.options.controllerManagerReplicas;
   if (scenario.options.networkLatency !== undefined) {
     const l = scenario.options.networkLatency;
     options.network = { requestLatency: { meanMs: l, jitterMs: l / 2 }, watchLatency: { meanMs: l, jitterMs: l / 2 } };

@@ -43,6 +43,7 @@ export function normalizeScenario(file: ScenarioFile, lineOf: (path: PropertyKey
   const options: Scenario['options'] = { clientQPS: o.clientQPS ?? true, checkInterval: o.checkInterval === undefined ? DEFAULT_CHECK_INTERVAL : ms(o.checkInterval) };
   if (o.networkLatency !== undefined) options.networkLatency = ms(o.networkLatency);
   if (o.controllers) options.controllers = o.controllers;
+  if (o.controllerManagerReplicas !== undefined) options.controllerManagerReplicas = o.controllerManagerReplicas;
   if (options.checkInterval <= 0) issues.push({ path: ['options', 'checkInterval'], message: 'must be more than 0' });
 
   const actions: ScenarioAction[] = [];

@@ -57,6 +57,7 @@ export const optionsSchema = z.strictObject({
   clientQPS: optional(z.boolean(), "Apply client-go's per-client QPS/burst limits (default true)."),
   controllers: optional(z.array(nonEmpty()), 'Controllers that run (default: all).'),
   checkInterval: optional(durationSchema, 'How often `by` expectations are polled (default 100ms).'),
+  controllerManagerReplicas: optional(z.int().check(z.minimum(1), z.maximum(5)), 'kube-controller-manager replicas competing for its Lease (default 1).'),
 });
 
 /** A manifest given as an object: at least apiVersion and kind. */

@@ -22,6 +22,8 @@ export interface ScenarioOptions {
   controllers?: string[];
   /** How often (ms) `by` expectations are polled while time advances. */
   checkInterval: number;
+  /** kube-controller-manager replicas competing for its Lease; undefined: 1. */
+  controllerManagerReplicas?: number;
 }
 
 /** Where a line of the file came from, for messages ("actions[2] (line 14)"). */
