@@ -68,4 +68,31 @@ describe('the command table', () => {
     }
     expect(compared).toBeGreaterThan(2 * paths().length);
   }, 60_000);
+
+  it.skipIf(!bin)("the generators' objects match kubectl 1.32's --dry-run=client output", () => {
+    const sim = webCluster();
+    const lines = [
+      'create deployment web --image=nginx:1.27 --image=redis --port=80 -r 2',
+      'create deployment w --image=registry.example/team/my_app:v1 -- sleep 5',
+      'create job j --image=busybox -- echo hi',
+      'create cronjob cj --image=busybox --schedule=*/5␣*␣*␣*␣* --restart=Never',
+      'create namespace ns1',
+      'create configmap c --from-literal=a=1 --from-literal=b=x,y',
+    ];
+    for (const line of lines) {
+      // Not json: kubectl prints its typed Go struct there (struct field order, empty structs left out); the
+      // console prints objects as kubectl prints what it reads from a server (sorted keys), as -o yaml is.
+      for (const o of ['yaml', 'name']) {
+        const words = line.split(' ').map((w) => w.replace(/␣/g, ' '));
+        const dash = words.indexOf('--');
+        const flags = ['--dry-run=client', '-o', o];
+        const args = dash < 0 ? [...words, ...flags] : [...words.slice(0, dash), ...flags, ...words.slice(dash)];
+        const real = execFileSync(bin!, args, { encoding: 'utf8' });
+        const quoted = args.map((a) => (a.includes(' ') ? `'${a}'` : a)).join(' ');
+        // A container name made from an image name with "_" ends in kubectl's random 5 characters.
+        const unrandom = (t: string) => t.replace(/(my-app)-[bcdfghjklmnpqrstvwxz2456789]{5}/g, '$1-XXXXX');
+        expect(unrandom(kubectl(sim, quoted).stdout), `${line} -o ${o}`).toBe(unrandom(real));
+      }
+    }
+  });
 });

@@ -61,11 +61,26 @@ function oneName(ctx: CommandContext): string {
   return names[0]!;
 }
 
-/** kubectl's container name from an image: the last path segment without tag or digest, "_" as "-". */
+/** apimachinery utilrand's alphabet (no vowels, no confusable digits). */
+const RAND_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+/**
+ * kubectl's container name from an image: the last path segment without tag or digest; a name with "_" or "."
+ * gets them as "-" and a 5-character suffix (create_deployment.go sanitizeAndUniquify). Upstream's suffix is random;
+ * here it is drawn from the name (FNV-1a), so that a replay gives the same name.
+ */
 function containerName(image: string): string {
   let name = image.split('/').pop() ?? image;
   name = name.split(':')[0]!.split('@')[0]!;
-  return name.replace(/_/g, '-');
+  if (!/[_.]/.test(name)) return name;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  let suffix = '';
+  for (let i = 0; i < 5; i++) {
+    suffix += RAND_ALPHABET[h % RAND_ALPHABET.length];
+    h = Math.floor(h / RAND_ALPHABET.length) || Math.imul(h + i + 1, 0x01000193) >>> 0;
+  }
+  return `${name.replace(/[_.]/g, '-')}-${suffix}`;
 }
 
 function commandAfterDash(ctx: CommandContext): string[] {
@@ -100,7 +115,7 @@ const createDeployment: Command = {
     if (images.length > 1 && command.length) throw new CmdError('error: cannot specify multiple --image options and command');
     const port = ctx.flags.int('port', -1);
     const used = new Map<string, number>();
-    const containers = images.map((image) => {
+    const containers = images.map((image, index) => {
       let n = containerName(image);
       const seen = used.get(n) ?? 0;
       used.set(n, seen + 1);
@@ -109,7 +124,8 @@ const createDeployment: Command = {
       if (command.length) c.command = command;
       c.image = image;
       c.name = n;
-      if (port >= 0) c.ports = [{ containerPort: port }];
+      // create_deployment.go: the port goes on the first container only.
+      if (port >= 0 && index === 0) c.ports = [{ containerPort: port }];
       c.resources = {};
       return c;
     });
