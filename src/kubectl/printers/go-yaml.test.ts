@@ -34,6 +34,13 @@ describe('goYamlMarshal: shapes', () => {
   test('a literal block in a sequence item map continues at the item map\'s indent + 2', () => {
     expect(goYamlMarshal({ items: [{ script: 'a\nb\n', x: 1 }] })).toBe('items:\n- script: |\n    a\n    b\n  x: 1\n');
   });
+  test('keys over 128 bytes take the complex form, as kubectl prints them', () => {
+    const k130 = 'k'.repeat(130);
+    const a128 = 'a'.repeat(128);
+    expect(goYamlMarshal({ data: { [k130]: 'value', [a128]: 'v2', short: 'x' } })).toBe(`data:\n  ${a128}: v2\n  ? ${k130}\n  : value\n  short: x\n`);
+    expect(goYamlMarshal({ [k130]: { a: 1, b: [1] }, z: [] })).toBe(`? ${k130}\n: a: 1\n  b:\n  - 1\nz: []\n`);
+    expect(goYamlMarshal({ [k130]: ['x', 'y'] })).toBe(`? ${k130}\n: - x\n  - "y"\n`);
+  });
   test('top-level values', () => {
     expect(goYamlMarshal([])).toBe('[]\n');
     expect(goYamlMarshal({})).toBe('{}\n');

@@ -261,6 +261,8 @@ function scalarText(v: unknown): string | undefined {
   if (typeof v === 'number') {
     if (Number.isNaN(v)) return '.nan';
     if (!Number.isFinite(v)) return v > 0 ? '.inf' : '-.inf';
+    // go-yaml reads an integer beyond int64 but within uint64 as a uint64.
+    if (Number.isInteger(v) && v >= 2 ** 63 && v < 2 ** 64) return BigInt(v).toString();
     return goFloat(v);
   }
   if (typeof v === 'bigint') return v.toString();
@@ -343,10 +345,34 @@ function writeValue(out: Out, v: unknown, indent: number, inSequence: boolean, d
   else writeString(out, typeof v === 'string' ? v : String(v), indent + BEST_INDENT, false);
 }
 
+/**
+ * emitterc.go yaml_emitter_check_simple_key: a key longer than 128 bytes, or spanning lines, is written in the
+ * complex form ("? key" then ": value" on the next line).
+ */
+function isSimpleKey(key: string): boolean {
+  return new TextEncoder().encode(key).length <= 128 && !analyzeScalar(key).multiline;
+}
+
+const isEmptyCollection = (v: unknown): boolean => (Array.isArray(v) ? v.length === 0 : isMap(v) && sortedKeys(v).length === 0);
+
 function writeEntry(out: Out, key: string, value: unknown, indent: number, depth: number): void {
-  writeString(out, key, indent, true);
+  if (isSimpleKey(key)) {
+    writeString(out, key, indent, true);
+    out.put(':');
+    writeValue(out, value, indent, false, depth + 1);
+    return;
+  }
+  out.put('? ');
+  writeString(out, key, indent + BEST_INDENT, false);
+  out.indent(indent);
   out.put(':');
-  writeValue(out, value, indent, false, depth + 1);
+  // After ": " a block collection starts on the same line, indented as under "- ".
+  if ((isMap(value) || Array.isArray(value)) && !isEmptyCollection(value)) {
+    out.put(' ');
+    writeValue(out, value, indent, true, depth + 1);
+  } else {
+    writeValue(out, value, indent, false, depth + 1);
+  }
 }
 
 /** `yaml.Marshal` (sigs.k8s.io/yaml) of a decoded JSON value: the document, ending in "\n". */

@@ -106,13 +106,14 @@ export function goSprint(v: unknown): string {
 }
 
 /**
- * Go's `%v` / `strconv.FormatFloat(f, 'g', -1, 64)` of a number decoded from JSON. Integral values print as the
- * int64 that apimachinery's unstructured decoding makes of them ("1000000"); others as the shortest 'g' form, whose
- * exponent form starts at 1e+06 and below 1e-04 ("1.5e+06", "1e-05").
+ * Go's `%v` / `strconv.FormatFloat(f, 'g', -1, 64)` of a number decoded from JSON. Integral values within int64
+ * print as the int64 that apimachinery's unstructured decoding makes of them ("1000000"); others as the shortest 'g'
+ * form, whose exponent form starts at 1e+06 and below 1e-04 ("1.5e+06", "1e-05", "5.316560249256091e+19").
  */
 export function goFloat(n: number): string {
   if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? '+Inf' : '-Inf';
-  if (Number.isInteger(n) && Math.abs(n) < 1e21) return String(n);
+  // Integral values within int64 decode as int64; beyond it, as float64.
+  if (Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63) return String(n);
   const [mant, exp] = n.toExponential().split('e');
   const e = Number(exp);
   if (e < -4 || e >= 6) return `${mant}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
