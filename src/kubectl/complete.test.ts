@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { complete } from './complete.ts';
 import { targetOf } from './target.ts';
@@ -39,5 +40,19 @@ describe('tab completion', () => {
       expect(() => complete(line, -5, target)).not.toThrow();
       expect(() => complete(line, Number.NaN, target)).not.toThrow();
     }
+  });
+
+  it('never throws, and from is inside the line (property)', () => {
+    const words = fc.constantFrom('kubectl', 'get', 'pods', 'deploy/', 'deploy/w', '-n', '--namespace=', '-o', '-f', 'rollout', 'undo', 'drain', 'logs', 'explain', 'set', 'image', '"', "'", '--', '-', ' ');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(words, fc.string({ maxLength: 6 })), { maxLength: 8 }), fc.integer({ min: -5, max: 100 }), (parts, cursor) => {
+        const line = parts.join(' ');
+        const c = complete(line, cursor, target, ['a.yaml']);
+        expect(c.from).toBeGreaterThanOrEqual(0);
+        expect(c.from).toBeLessThanOrEqual(line.length);
+        expect(Array.isArray(c.candidates)).toBe(true);
+      }),
+      { seed: 7, numRuns: 500 },
+    );
   });
 });

@@ -67,10 +67,12 @@ function flagsOf(cmd: Command | undefined): string[] {
 
 /** `files`: the names `-f` can read (the page's editor buffers), offered after `-f`. */
 export function complete(line: string, cursor: number, target: KubectlTarget, files: readonly string[] = []): Completion {
+  const text = String(line ?? '');
+  const at = Math.max(0, Math.min(Number.isFinite(cursor) ? Math.trunc(cursor) : 0, text.length));
   try {
-    return completeUnsafe(String(line ?? ''), Math.max(0, Math.min(Number.isFinite(cursor) ? cursor : 0, String(line ?? '').length)), target, files);
+    return completeUnsafe(text, at, target, files);
   } catch {
-    return { from: cursor, candidates: [] };
+    return { from: at, candidates: [] };
   }
 }
 
