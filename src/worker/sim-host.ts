@@ -10,7 +10,9 @@ import type { ScenarioAction } from '../sim/scenario/scenario.ts';
 import { Simulation, simulationOptionsFor } from '../sim/simulation.ts';
 import type { TraceEvent } from '../sim/trace/trace-event.ts';
 import { controllerDetail, inspectObject } from './inspection.ts';
-import { objectKey, sameSummary, summarize } from './object-summary.ts';
+import { objectKey } from './object-summary.ts';
+import { ObjectDelta } from './object-delta.ts';
+import { controllerSummaries } from './controller-summaries.ts';
 import { HpaSampler } from './hpa-frame.ts';
 import { parseCommand } from './commands.ts';
 import { LibraryGate, type OnDemandLoader } from './library-gate.ts';
@@ -22,17 +24,11 @@ import {
   PROTOCOL_VERSION,
   type ActReply,
   type Command,
-  type ControllerSummary,
   type Frame,
-  type ObjectSummary,
   type SimulationSetup,
   type WorkerMessage,
 } from './protocol.ts';
 
-/** Kinds not drawn as objects (they are shown elsewhere: events in the log, leases as heartbeats). */
-const HIDDEN_KINDS = new Set(['Event', 'Lease']);
-/** Verbs whose successful `api.response` names an object that changed (or is gone). */
-const WRITE_VERBS = new Set(['create', 'update', 'patch', 'apply', 'delete', 'deletecollection']);
 /** Most events sent in one frame; older ones of the same frame are counted, not sent. */
 export const MAX_EVENTS_PER_FRAME = 5000;
 /** Wall ms of simulation work per tick before yielding back to the page (virtual time then runs slower). */
@@ -54,7 +50,8 @@ export class SimHost {
   private target: number | null = null;
   private speed = 1;
   private lastWall = 0;
-  private sentObjects = new Map<string, ObjectSummary>();
+  /** What the page has been sent of the objects (object-delta.ts). */
+  private readonly objects = new ObjectDelta();
   private sentTrace = 0;
   private sentStep = -1;
   private forceFull = true;
@@ -73,8 +70,6 @@ export class SimHost {
   /** The last frame's convergence, reused while nothing happens, and the wall time it was computed. */
   private lastConvergence: { converged: boolean; reasons: string[] } | null = null;
   private convergenceAt = -Infinity;
-  /** The apiVersions under which objects of each kind were sent (to notice a write named through another one). */
-  private sentVersions = new Map<string, Set<string>>();
   /** Something happened since {@link lastConvergence} was computed (a throttled frame left it behind). */
   private convergenceStale = true;
   /** HPA replica series for the page's chart, sampled per frame. */
@@ -329,7 +324,7 @@ export class SimHost {
     this.pendingActions = actions;
     this.target = null;
     this.timelineMoved = true;
-    this.sentObjects.clear();
+    this.objects.clear();
     this.hpaSampler.clear();
     this.sentTrace = 0;
     this.forceFull = true;
@@ -402,7 +397,8 @@ export class SimHost {
     const unchanged = !reset && !commanded && fresh.length === 0 && sim.step === this.sentStep;
     this.sentTrace = trace.length;
     this.sentStep = sim.step;
-    const objects = this.objectDelta(reset, fresh, trace.length - from);
+    const objects = this.objects.delta(sim, reset, this.rescan, fresh, trace.length - from);
+    this.rescan = false;
     this.forceFull = false;
     // Nothing happened since the last frame (no step, no event, no command): the verdict has not changed either.
     // While playing, the check (which lists every workload and pod) runs at most every CONVERGENCE_EVERY_MS of wall
@@ -430,7 +426,7 @@ export class SimHost {
       events,
       skippedEvents: total - events.length,
       objects,
-      controllers: this.controllerSummaries(),
+      controllers: controllerSummaries(sim),
       converged: convergence.converged,
       convergence: convergence.reasons.slice(0, 20),
     };
@@ -459,124 +455,7 @@ export class SimHost {
     this.post(frame);
   }
 
-  /**
-   * The objects that changed since the last frame. A reset (or a frame after a command, or one whose trace is not
-   * kept) lists every object; otherwise only the objects the frame's successful writes name are read again (the
-   * `api.response` events of the frame), so a frame costs O(writes), not O(objects).
-   */
-  private objectDelta(full: boolean, fresh: readonly TraceEvent[], expected: number): Frame['objects'] {
-    const rescan = full || this.rescan || fresh.length !== expected || this.needsRescan(fresh);
-    this.rescan = false;
-    if (rescan) return this.fullDelta(full);
-    const api = this.sim!.cluster.apiServer;
-    const upserts: ObjectSummary[] = [];
-    const deletes: string[] = [];
-    const done = new Set<string>();
-    for (const e of fresh) {
-      if (e.kind !== 'api.response' || e.code >= 400 || !WRITE_VERBS.has(e.verb) || HIDDEN_KINDS.has(e.object.kind)) continue;
-      const ref = e.object;
-      const key = objectKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
-      if (done.has(key)) continue;
-      done.add(key);
-      const obj = api.getObject(ref.apiVersion, ref.kind, ref.namespace, ref.name);
-      // Named through another version of its kind (autoscaling/v1 for a stored autoscaling/v2 object): the sent key
-      // is the stored version's, so this frame lists everything rather than guess it.
-      if (obj ? obj.apiVersion !== ref.apiVersion : !this.sentObjects.has(key) && this.sentUnderOtherVersion(ref.kind, ref.apiVersion)) return this.fullDelta(false);
-      const old = this.sentObjects.get(key);
-      if (!obj) {
-        if (old) {
-          this.sentObjects.delete(key);
-          deletes.push(key);
-        }
-        continue;
-      }
-      const s = summarize(obj);
-      if (!old || !sameSummary(old, s)) {
-        this.sentObjects.set(key, s);
-        this.noteVersion(s);
-        upserts.push(s);
-      }
-    }
-    return { upserts, deletes, full: false };
-  }
 
-  /**
-   * Whether the frame's writes may have changed objects that no event names: the api-server itself removes a
-   * deleting namespace once empty and the objects of a removed CRD's kind; a namespace being deleted deletes its
-   * objects. Those frames list everything.
-   */
-  private needsRescan(fresh: readonly TraceEvent[]): boolean {
-    let deleted = false;
-    for (const e of fresh) {
-      if (e.kind !== 'api.response' || e.code >= 400 || !WRITE_VERBS.has(e.verb)) continue;
-      if (e.object.kind === 'Namespace' || e.object.kind === 'CustomResourceDefinition' || e.verb === 'deletecollection') return true;
-      if (e.verb === 'delete') deleted = true;
-    }
-    if (!deleted) return false;
-    for (const s of this.sentObjects.values()) if (s.kind === 'Namespace' && s.deleting) return true;
-    return false;
-  }
-
-  /** Whether objects of this kind were sent under another apiVersion than `apiVersion`. */
-  private sentUnderOtherVersion(kind: string, apiVersion: string): boolean {
-    for (const v of this.sentVersions.get(kind) ?? []) if (v !== apiVersion) return true;
-    return false;
-  }
-
-  private noteVersion(s: ObjectSummary): void {
-    let set = this.sentVersions.get(s.kind);
-    if (!set) this.sentVersions.set(s.kind, (set = new Set()));
-    set.add(s.apiVersion);
-  }
-
-  /** Lists every object of every drawn kind and diffs with what was sent (a reset sends them all). */
-  private fullDelta(full: boolean): Frame['objects'] {
-    const api = this.sim!.cluster.apiServer;
-    const now = new Map<string, ObjectSummary>();
-    for (const info of api.resourcesInfo()) {
-      if (HIDDEN_KINDS.has(info.kind)) continue;
-      const apiVersion = info.group ? `${info.group}/${info.version}` : info.version;
-      for (const obj of api.listObjects(apiVersion, info.kind)) {
-        const s = summarize(obj);
-        now.set(s.key, s);
-      }
-    }
-    this.sentVersions.clear();
-    for (const s of now.values()) this.noteVersion(s);
-    const upserts: ObjectSummary[] = [];
-    const deletes: string[] = [];
-    for (const [key, s] of now) {
-      const old = this.sentObjects.get(key);
-      if (full || !old || !sameSummary(old, s)) upserts.push(s);
-    }
-    if (!full) for (const key of this.sentObjects.keys()) if (!now.has(key)) deletes.push(key);
-    this.sentObjects = now;
-    return { upserts, deletes, full };
-  }
-
-  private controllerSummaries(): ControllerSummary[] {
-    const out: ControllerSummary[] = [];
-    for (const p of this.sim!.cluster.processes.values()) {
-      const stats = p.stats();
-      const state = stats.replicas.find((r) => r.alive)?.state ?? 'crashed';
-      const names = p.controllerNames.length ? p.controllerNames : [];
-      for (const name of names) {
-        const c = stats.controllers.find((x) => x.name === name);
-        out.push({
-          name,
-          process: p.name,
-          alive: p.isAlive(),
-          paused: c?.paused ?? false,
-          state,
-          depth: c?.depth ?? 0,
-          processing: c?.processing.length ?? 0,
-          backoff: c?.backoff.length ?? 0,
-          requeueAfter: c?.requeueAfter.length ?? 0,
-        });
-      }
-    }
-    return out;
-  }
 }
 
 export { objectKey };
