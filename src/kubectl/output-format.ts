@@ -52,6 +52,13 @@ export function parseOutputFormat(value: string, allowed: 'all' | 'objects' = 'a
   throw new CmdError(`error: unable to match a printer suitable for the output format "${value}", allowed formats are: ${list}`);
 }
 
+/** kubectl hides metadata.managedFields in -o yaml/json unless --show-managed-fields (get.go). */
+export function withoutManagedFields(o: KubeObject): KubeObject {
+  if (!o.metadata?.managedFields) return o;
+  const { managedFields: _m, ...metadata } = o.metadata;
+  return { ...o, metadata };
+}
+
 /** kubectl's List wrapper for several objects (`-o json|yaml|jsonpath` of a list). */
 export function asList(objects: readonly KubeObject[]): Record<string, unknown> {
   return { apiVersion: 'v1', items: objects, kind: 'List', metadata: { resourceVersion: '' } };

@@ -19,7 +19,7 @@ import { type Command, type CommandContext, type KubectlRun, CmdError, Output, s
 import { printObjects } from '../printers/formats.ts';
 import type { KubectlTarget } from '../target.ts';
 import { threeWayPatch } from '../apply/three-way-patch.ts';
-import { withoutManagedFields } from './get.ts';
+import { withoutManagedFields } from '../output-format.ts';
 
 export const EDIT_HEADER = `# Please edit the object below. Lines beginning with a '#' will be ignored,
 # and an empty file will abort the edit. If an error occurs while saving this file will be

@@ -11,7 +11,7 @@ import type { KubeObject } from '../../sim/api/object.ts';
 import type { ResourceInfo } from '../../sim/api/resources.ts';
 import { formatDuration } from '../../sim/engine/clock.ts';
 import type { KubectlWatch } from '../command.ts';
-import type { OutputFormat } from '../output-format.ts';
+import { withoutManagedFields, type OutputFormat } from '../output-format.ts';
 import { printObjects } from '../printers/formats.ts';
 import { printTable, type TableOptions } from '../printers/table.ts';
 import { TabWriter } from '../printers/tabwriter.ts';
@@ -23,6 +23,8 @@ export interface GetWatchOptions {
   name?: string;
   selectors: SelectOptions;
   format: OutputFormat;
+  /** --show-managed-fields: keep metadata.managedFields in -o yaml|json. */
+  showManagedFields?: boolean;
   table: TableOptions;
 }
 
@@ -94,7 +96,8 @@ export class GetWatch implements KubectlWatch {
     if (format.kind === 'yaml' || format.kind === 'json') {
       let out = '';
       for (const o of objects) {
-        const text = printObjects(format.kind, [o], { asList: false, info: () => info });
+        const shown = this.opts.showManagedFields ? o : withoutManagedFields(o);
+        const text = printObjects(format.kind, [shown], { asList: false, info: () => info });
         out += format.kind === 'yaml' && this.yamlDocs++ > 0 ? `---\n${text}` : text;
       }
       return out;

@@ -9,7 +9,7 @@ import type { KubeObject } from '../../sim/api/object.ts';
 import { BUILTIN_RESOURCES, type ResourceInfo } from '../../sim/api/resources.ts';
 import { type Command, type CommandContext, CmdError, usageError, statusText } from '../command.ts';
 import { parseResourceArgs, groupResource, type ResourceRequest } from '../args/resource-args.ts';
-import { parseOutputFormat, printNonTable, type OutputFormat } from '../output-format.ts';
+import { parseOutputFormat, printNonTable, withoutManagedFields, type OutputFormat } from '../output-format.ts';
 import { sortObjects } from '../printers/sort.ts';
 import { printTable, type TableOptions } from '../printers/table.ts';
 import { COMMON_GET_FLAGS } from './common-flags.ts';
@@ -51,13 +51,6 @@ export function definitionOf(target: CommandContext['target'], info: ResourceInf
   if (!info.group || BUILTIN_RESOURCES.some((b) => b.group === info.group && b.kind === info.kind)) return undefined;
   const crd = target.resolve('customresourcedefinitions');
   return crd ? target.get(crd, undefined, `${info.resource}.${info.group}`) : undefined;
-}
-
-/** kubectl hides metadata.managedFields in -o yaml/json unless --show-managed-fields (get.go). */
-export function withoutManagedFields(o: KubeObject): KubeObject {
-  if (!o.metadata?.managedFields) return o;
-  const { managedFields: _m, ...metadata } = o.metadata;
-  return { ...o, metadata };
 }
 
 export function tableOptions(ctx: CommandContext, wide: boolean, withNamespace: boolean, withKind: boolean, info?: ResourceInfo): TableOptions {
@@ -121,6 +114,7 @@ function run(ctx: CommandContext): void {
       name: req.names[0],
       selectors: { labelSelector: flags.string('selector') || undefined, fieldSelector: flags.string('field-selector') || undefined },
       format,
+      showManagedFields: flags.bool('show-managed-fields'),
       table: tableOptions(ctx, format.kind === 'table' && format.wide, withNamespace, false, req.info),
     });
     const initial = fetched[0]?.objects ?? [];
