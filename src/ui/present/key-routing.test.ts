@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { routeKey, type KeyContext, type KeyTarget } from './key-routing.ts';
+import { keyTargetOf, routeKey, type KeyContext, type KeyTarget } from './key-routing.ts';
 
 const base: KeyContext = { key: 'PageDown', shift: false, command: false, target: 'other', presenting: false, blank: false, lesson: null };
 const route = (over: Partial<KeyContext>) => routeKey({ ...base, ...over });
@@ -92,5 +92,33 @@ describe('routeKey: presenter mode and the blank screen', () => {
       { seed: 7, numRuns: 300 },
     );
     expect(route({ key: 'Shift', presenting: true, blank: true }).take).toBe(false);
+  });
+});
+
+describe('keyTargetOf', () => {
+  /** Just enough of an element for keyTargetOf: its tag, type, role, and which of the given selectors it is inside. */
+  const el = (tagName: string, o: { type?: string; role?: string; inside?: string[]; editable?: boolean } = {}) =>
+    ({
+      tagName,
+      type: o.type,
+      isContentEditable: o.editable ?? false,
+      getAttribute: (name: string) => (name === 'role' ? (o.role ?? null) : null),
+      closest: (selector: string) => (selector.split(',').some((s) => o.inside?.includes(s.trim())) ? {} : null),
+    }) as unknown as EventTarget;
+
+  it('tells typing from controls from the rest', () => {
+    expect(keyTargetOf(el('INPUT', { type: 'text' }))).toBe('typing');
+    expect(keyTargetOf(el('INPUT', { type: 'number' }))).toBe('typing');
+    expect(keyTargetOf(el('TEXTAREA', { inside: ['.xterm'] }))).toBe('typing');
+    expect(keyTargetOf(el('DIV', { inside: ['.monaco-editor'] }))).toBe('typing');
+    expect(keyTargetOf(el('DIV', { editable: true }))).toBe('typing');
+    expect(keyTargetOf(el('SELECT'))).toBe('select');
+    expect(keyTargetOf(el('INPUT', { type: 'range' }))).toBe('range');
+    expect(keyTargetOf(el('INPUT', { type: 'radio' }))).toBe('button');
+    expect(keyTargetOf(el('INPUT', { type: 'checkbox' }))).toBe('button');
+    expect(keyTargetOf(el('BUTTON'))).toBe('button');
+    expect(keyTargetOf(el('BUTTON', { inside: ['[data-row]'] }))).toBe('row');
+    expect(keyTargetOf(el('BODY'))).toBe('other');
+    expect(keyTargetOf(null)).toBe('other');
   });
 });

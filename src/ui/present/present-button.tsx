@@ -7,7 +7,11 @@ export function PresentButton() {
     <button
       className={`present-button ${on ? 'on' : ''}`}
       aria-pressed={on}
-      onClick={togglePresenting}
+      onClick={(e) => {
+        togglePresenting();
+        // Not left focused: the space a presenter then presses to play would press this button and leave presenter mode.
+        e.currentTarget.blur();
+      }}
       title="Presenter mode (p): large type, the idle loops folded, the lesson as a caption; b blanks the screen"
       data-testid="present-button"
     >
