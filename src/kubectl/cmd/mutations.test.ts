@@ -103,4 +103,21 @@ describe('kubectl mutations, each a logged user action with its command line', (
     expect(r.streamed).toBe(`${pods.map((p) => `pod/${p.metadata.name} evicted\n`).join('')}node/node-2 drained\n`);
     expect(kubectl(sim, 'cordon nope').stderr).toBe('Error from server (NotFound): nodes "nope" not found\n');
   });
+
+  it("drain refuses a pod without a controller unless --force, in kubectl's words", () => {
+    const sim = webCluster();
+    kubectl(sim, 'run bare --image=nginx');
+    sim.runFor(5000);
+    const node = (sim.getObject('pod', 'default', 'bare')!.spec as { nodeName: string }).nodeName;
+    expect(kubectl(sim, `drain ${node}`)).toEqual({
+      stdout: `node/${node} cordoned\n`,
+      stderr: `error: unable to drain node "${node}" due to error: cannot delete Pods declare no controller (use --force to override): default/bare, continuing command...\nThere are pending nodes to be drained:\n ${node}\ncannot delete Pods declare no controller (use --force to override): default/bare\n`,
+      exitCode: 1,
+    });
+    const r = runToEnd(sim, `drain ${node} --force`);
+    expect(r.stderr).toBe('Warning: deleting Pods that declare no controller: default/bare\n');
+    expect(r.stdout).toContain(`node/${node} already cordoned\nevicting pod default/bare\n`);
+    expect(r.streamed).toContain('pod/bare evicted\n');
+    expect(r.streamed.endsWith(`node/${node} drained\n`)).toBe(true);
+  });
 });
