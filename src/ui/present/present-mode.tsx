@@ -1,7 +1,7 @@
 /**
  * Presenter mode's drawing, loaded on demand: the page's `presenting` class (present.css lays the page out for a stage
  * under it: the graph and the objects list large, every text at least 18 px at 1280×720, the editor, the inspector and
- * the bottom panels out of the way, fixed sizes for what changes while the simulation runs), the laser on the object a
+ * the bottom panels but the event log out of the way, fixed sizes for what changes while the simulation runs), the laser on the object a
  * lesson step spotlights, the blank screen, and the caption bar (the open lesson's narration, mounted by the graph).
  */
 import { useEffect } from 'react';
