@@ -10,12 +10,20 @@ import { pause, play, stepBack, stepForward } from './connection/sim-connection.
 import { keyTargetOf, routeKey, type KeyAction } from './present/key-routing.ts';
 import { setBlank, startPresentingFromAddress, togglePresenting, usePresenting } from './present/presenting.ts';
 
+/** A lesson move on its way: a second press before it is done (a clicker's double click) is dropped, not a second step. */
+let moving = false;
+
 /** Lesson moves go through the lesson's own code (its chunk, already loaded while a lesson is open). */
 function moveLesson(op: 'next' | 'back'): void {
-  void import('./lessons/open-lesson.ts').then(
-    (m) => m.moveStep(op),
-    (e: Error) => useSim.getState().setError(`the lesson's code could not load (${e.message})`),
-  );
+  if (moving) return;
+  moving = true;
+  void import('./lessons/open-lesson.ts')
+    .then(
+      (m) => m.moveStep(op),
+      (e: Error) => useSim.getState().setError(`the lesson's code could not load (${e.message})`),
+    )
+    .catch((e: Error) => useSim.getState().setError(`the lesson could not move ${op === 'next' ? 'on' : 'back'} (${e.message})`))
+    .finally(() => (moving = false));
 }
 
 function obey(action: KeyAction): void {
@@ -59,6 +67,7 @@ export function useKeyboard(): void {
       const { on, blank } = usePresenting.getState();
       const route = routeKey({
         key: e.key,
+        repeat: e.repeat,
         shift: e.shiftKey,
         command: e.ctrlKey || e.metaKey || e.altKey,
         target: keyTargetOf(e.target),

@@ -60,6 +60,13 @@ describe('routeKey: the lesson', () => {
     expect(route({ key: 'ArrowDown', lesson: { canNext: true, canBack: true } }).action).toEqual({ type: 'lessonNext' });
   });
 
+  it('a held PageDown moves the lesson once (its repeats are taken and do nothing) but keeps stepping the timeline', () => {
+    const lesson = { canNext: true, canBack: true };
+    expect(route({ key: 'PageDown', repeat: true, lesson })).toEqual({ action: { type: 'none' }, take: true });
+    expect(route({ key: 'PageUp', repeat: true, lesson })).toEqual({ action: { type: 'none' }, take: true });
+    expect(route({ key: 'PageDown', repeat: true }).action).toEqual({ type: 'step', count: 1 });
+  });
+
   it("PageUp is the lesson's Back when it is enabled, else a step back", () => {
     expect(route({ key: 'PageUp', lesson: { canNext: false, canBack: true } }).action).toEqual({ type: 'lessonBack' });
     expect(route({ key: 'PageUp', lesson: { canNext: true, canBack: false } }).action).toEqual({ type: 'stepBack', count: 1 });

@@ -38,6 +38,8 @@ export type KeyTarget =
 
 export interface KeyContext {
   key: string;
+  /** The key is held down (the browser's auto-repeat). */
+  repeat?: boolean;
   shift: boolean;
   /** Ctrl, Meta or Alt held: a shortcut of the browser's or the system's, never ours. */
   command: boolean;
@@ -65,7 +67,8 @@ export interface KeyRoute {
   take: boolean;
 }
 
-const LEAVE: KeyRoute = { action: { type: 'none' }, take: false };
+const NOTHING: KeyAction = { type: 'none' };
+const LEAVE: KeyRoute = { action: NOTHING, take: false };
 const take = (action: KeyAction): KeyRoute => ({ action, take: true });
 
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Fn', 'OS']);
@@ -77,8 +80,9 @@ export function routeKey(k: KeyContext): KeyRoute {
   if (k.target === 'typing') return LEAVE;
   if (k.command) return LEAVE;
   const count = k.shift ? 10 : 1;
-  const forward = (): KeyRoute => take(k.lesson?.canNext ? { type: 'lessonNext' } : { type: 'step', count });
-  const back = (): KeyRoute => take(k.lesson?.canBack ? { type: 'lessonBack' } : { type: 'stepBack', count });
+  // A held key steps the timeline again and again, but moves a lesson one step only: each step restarts the cluster.
+  const forward = (): KeyRoute => take(k.lesson?.canNext ? (k.repeat ? NOTHING : { type: 'lessonNext' }) : { type: 'step', count });
+  const back = (): KeyRoute => take(k.lesson?.canBack ? (k.repeat ? NOTHING : { type: 'lessonBack' }) : { type: 'stepBack', count });
   switch (k.key) {
     case 'PageDown':
       return forward();
