@@ -20,6 +20,7 @@ import { cordonCommand, drainCommand, uncordonCommand } from './cmd/node.ts';
 import { patchCommand } from './cmd/patch.ts';
 import { setCommand } from './cmd/set.ts';
 import { runCommand } from './cmd/run-pod.ts';
+import { waitCommand } from './cmd/wait.ts';
 import { rolloutCommand } from './cmd/rollout.ts';
 import { scaleCommand } from './cmd/scale.ts';
 import { versionCommand } from './cmd/version.ts';
@@ -47,6 +48,7 @@ const SUPPORTED: readonly Command[] = [
   autoscaleCommand,
   logsCommand,
   eventsCommand,
+  waitCommand,
   apiResourcesCommand,
   apiVersionsCommand,
   configCommand,
@@ -68,7 +70,6 @@ export const NOT_AVAILABLE: Readonly<Record<string, string>> = {
   auth: 'the simulated api-server does not authorize (every request is allowed)',
   debug: 'containers here run no code',
   diff: 'not implemented in this console',
-  wait: 'not implemented in this console; use kubectl get -w or kubectl rollout status',
   kustomize: 'there is no file system to build from',
   completion: 'the console completes with Tab itself',
   plugin: 'there are no plugins',

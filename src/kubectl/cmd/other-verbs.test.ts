@@ -87,3 +87,38 @@ describe('replace, autoscale, logs, api-resources, api-versions, config, version
     expect(kubectl(sim, 'events --types=Warning').stderr).toBe('No events found in default namespace.\n');
   });
 });
+
+describe('kubectl wait', () => {
+  function runToEnd(sim: ReturnType<typeof webCluster>, line: string) {
+    const r = kubectl(sim, line);
+    let streamed = '';
+    for (let i = 0; i < 120 && r.watch && !r.watch.done; i++) {
+      sim.runFor(1000);
+      streamed += r.watch.poll(targetOf(sim));
+    }
+    return { ...r, streamed };
+  }
+
+  it('waits on virtual time for a condition, a JSONPath value or a deletion, and times out as kubectl says', () => {
+    const sim = webCluster();
+    expect(kubectl(sim, 'wait --for=condition=available deploy/web').stdout).toBe('deployment.apps/web condition met\n');
+    kubectl(sim, 'scale deploy web --replicas=4');
+    // wait lists the pods there are now: let the ReplicaSet controller create the fourth one (not yet Running).
+    sim.runFor(300);
+    expect(sim.listObjects('pods')).toHaveLength(4);
+    const pods = sim.listObjects('pods').map((p) => p.metadata.name!);
+    const phase = runToEnd(sim, `wait --for=jsonpath={.status.phase}=Running pods -l app=web`);
+    expect((phase.stdout + phase.streamed).trimEnd().split('\n')).toHaveLength(4);
+    const gone = pods[0]!;
+    kubectl(sim, `delete pod ${gone} --wait=false`);
+    const del = runToEnd(sim, `wait --for=delete pod/${gone}`);
+    expect(del.stdout + del.streamed).toBe(`pod/${gone} condition met\n`);
+    const t = runToEnd(sim, 'wait --for=condition=Nope deploy/web --timeout=5s');
+    expect(t.stdout + t.streamed).toBe('error: timed out waiting for the condition on deployments/web\n');
+    expect(kubectl(sim, 'wait deploy/web').stderr).toBe('error: --for must be specified\n');
+    const created = kubectl(sim, 'wait --for=create configmap/later');
+    expect(created.stdout).toBe('');
+    kubectl(sim, 'create configmap later');
+    expect(created.watch!.poll(targetOf(sim))).toBe('configmap/later condition met\n');
+  });
+});
