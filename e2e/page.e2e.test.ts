@@ -203,13 +203,17 @@ describe('the page', () => {
       await page.waitForTimeout(500);
       return (await byTestId(page, 'controller-inspector').count()) > 0;
     });
-    // Every step of the trace: the restarted process relists a second after the crash. Let a few seconds run, pause,
-    // and read the log from the newest row down, as a reader would (the log keeps only the rows in view in the page).
+    // Every step of the trace: the restarted process campaigns under a new identity, waits for the crashed one's
+    // Lease to expire (15 s: leader election after a crash, as upstream), then starts its controllers, which relist.
+    // Let that run, pause, and read the log from the newest row down, as a reader would (the log keeps only the rows
+    // in view in the page).
     await byTestId(page, 'every-step').check();
     const crashedAt = await virtualTime(page);
     await byTestId(page, 'crash-controller').click();
     const crashShown = until(page, 'the crash in the graph', async () => (await byTestId(page, 'gnode-replicaset-controller').innerText()).includes('crashed'), 10_000).catch(() => undefined);
-    await until(page, 'three seconds after the crash', async () => (await virtualTime(page)) > crashedAt + 3000, 30_000);
+    await postToWorker(page, { type: 'speed', speed: 10 });
+    await until(page, 'twenty seconds after the crash', async () => (await virtualTime(page)) > crashedAt + 20_000, 30_000);
+    await postToWorker(page, { type: 'speed', speed: 1 });
     await byTestId(page, 'play-pause').click();
     await until(page, 'paused', async () => !(await isPlaying(page)));
     const relist = await until(page, 'informer.list (restart)', async () => findEventRow(page, (r) => r.includes('informer.list') && r.includes('(restart)')), 10_000);
@@ -309,10 +313,13 @@ describe('the page', () => {
     const rv = await deploymentRV(page);
     const line = `# ${'x'.repeat(1021)}\n`;
     const big = DEPLOYMENT('4') + line.repeat(Math.ceil((10 * 1024 * 1024) / line.length));
+    // Over the api-server's 3 MiB request limit: refused as it is pasted, with kubectl's words for the 413.
     await typeInEditor(page, big);
-    const out = await clickApply(page, 60_000);
-    expect(out).toMatch(/MiB; the limit is 8 MiB/);
-    expect(out).toContain('nothing was applied');
+    const out = await until(page, 'the refusal', async () => {
+      const text = await byTestId(page, 'apply-output').innerText().catch(() => '');
+      return /RequestEntityTooLarge/.test(text) && text;
+    });
+    expect(out).toMatch(/^Error from server \(RequestEntityTooLarge\): Request entity too large: limit is 3145728\n\(the text is 10\.\d MiB; nothing was pasted\)$/);
     await shot(page, 'ten-megabyte-manifest');
     await page.waitForTimeout(500);
     expect(await deploymentRV(page)).toBe(rv);
