@@ -20,6 +20,7 @@ import { cordonCommand, drainCommand, uncordonCommand } from './cmd/node.ts';
 import { patchCommand } from './cmd/patch.ts';
 import { setCommand } from './cmd/set.ts';
 import { runCommand } from './cmd/run-pod.ts';
+import { taintCommand } from './cmd/taint.ts';
 import { waitCommand } from './cmd/wait.ts';
 import { rolloutCommand } from './cmd/rollout.ts';
 import { scaleCommand } from './cmd/scale.ts';
@@ -42,6 +43,7 @@ const SUPPORTED: readonly Command[] = [
   cordonCommand,
   uncordonCommand,
   drainCommand,
+  taintCommand,
   editCommand,
   explainCommand,
   replaceCommand,
@@ -61,7 +63,6 @@ export const NOT_AVAILABLE: Readonly<Record<string, string>> = {
   certificate: 'there are no CertificateSigningRequests in the simulation',
   'cluster-info': 'the cluster runs in this page; see kubectl version and kubectl api-resources',
   top: 'the metrics API is not served to kubectl (the HPA reads the simulated metrics)',
-  taint: 'taints are set by the node lifecycle controller and scenario files here',
   attach: 'containers here run no code',
   exec: 'containers here run no code',
   'port-forward': 'containers here run no code',

@@ -121,3 +121,20 @@ describe('kubectl mutations, each a logged user action with its command line', (
     expect(r.streamed.endsWith(`node/${node} drained\n`)).toBe(true);
   });
 });
+
+describe('kubectl taint', () => {
+  it('adds, refuses to overwrite without --overwrite, removes; the scheduler then avoids the node', () => {
+    const sim = webCluster();
+    expect(kubectl(sim, 'taint nodes node-1 dedicated=special:NoSchedule').stdout).toBe('node/node-1 tainted\n');
+    expect(sim.getObject('node', undefined, 'node-1')?.spec).toMatchObject({ taints: [{ key: 'dedicated', value: 'special', effect: 'NoSchedule' }] });
+    expect(kubectl(sim, 'taint nodes node-1 dedicated=other:NoSchedule').stderr).toBe('error: node node-1 already has dedicated taint(s) with same effect(s) and --overwrite is false\n');
+    expect(kubectl(sim, 'taint nodes node-1 dedicated=other:NoSchedule --overwrite').stdout).toBe('node/node-1 tainted\n');
+    kubectl(sim, 'scale deploy web --replicas=9');
+    sim.runFor(10_000);
+    const onNode1 = sim.listObjects('pods').filter((p) => (p.spec as { nodeName?: string }).nodeName === 'node-1');
+    expect(onNode1).toHaveLength(1);
+    expect(kubectl(sim, 'taint nodes node-1 dedicated:NoSchedule-').stdout).toBe('node/node-1 untainted\n');
+    expect(kubectl(sim, 'taint nodes node-1 dedicated-').stderr).toBe('error: taint "dedicated" not found\n');
+    expect(kubectl(sim, 'taint nodes node-1 x=y:Sometimes').stderr).toBe('error: invalid taint spec: x=y:Sometimes, invalid taint effect: Sometimes, unsupported taint effect\n');
+  });
+});
