@@ -4,11 +4,11 @@ import { keyTargetOf, routeKey, type KeyContext, type KeyTarget } from './key-ro
 
 const base: KeyContext = { key: 'PageDown', shift: false, command: false, target: 'other', presenting: false, blank: false, lesson: null };
 const route = (over: Partial<KeyContext>) => routeKey({ ...base, ...over });
-const CONTROLS: KeyTarget[] = ['select', 'range', 'button'];
+const CONTROLS: KeyTarget[] = ['select', 'range', 'button', 'radio'];
 
 describe('routeKey: clicker keys on a focused control', () => {
   for (const target of CONTROLS)
-    for (const key of ['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft', '.'])
+    for (const key of target === 'radio' ? ['PageDown', 'PageUp', '.'] : ['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft', '.'])
       it(`takes ${key} from a focused ${target}, so the control never sees it`, () => {
         const r = route({ key, target });
         expect(r.take).toBe(true);
@@ -25,8 +25,12 @@ describe('routeKey: clicker keys on a focused control', () => {
     expect(route({ key: 'p', target: 'select' }).take).toBe(true);
   });
 
+  it("a radio group keeps its arrows (a keyboard's only way between a question's choices)", () => {
+    for (const key of ['ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft']) expect(route({ key, target: 'radio' }).take).toBe(false);
+  });
+
   it('space presses a focused button, checkbox, radio or select: it is theirs', () => {
-    for (const target of ['button', 'select', 'row'] as const) expect(route({ key: ' ', target }).take).toBe(false);
+    for (const target of ['button', 'radio', 'select', 'row'] as const) expect(route({ key: ' ', target }).take).toBe(false);
     expect(route({ key: ' ', target: 'other' }).action).toEqual({ type: 'playPause' });
   });
 
@@ -92,7 +96,7 @@ describe('routeKey: presenter mode and the blank screen', () => {
 
   it('while blank, any key only ends the blank screen (a modifier alone does not)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom<KeyTarget>('typing', 'select', 'range', 'button', 'row', 'other'), (key, target) => {
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom<KeyTarget>('typing', 'select', 'range', 'button', 'radio', 'row', 'other'), (key, target) => {
         fc.pre(!['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Fn', 'OS'].includes(key));
         expect(routeKey({ ...base, key, target, presenting: true, blank: true })).toEqual({ action: { type: 'unblank' }, take: true });
       }),
@@ -121,7 +125,7 @@ describe('keyTargetOf', () => {
     expect(keyTargetOf(el('DIV', { editable: true }))).toBe('typing');
     expect(keyTargetOf(el('SELECT'))).toBe('select');
     expect(keyTargetOf(el('INPUT', { type: 'range' }))).toBe('range');
-    expect(keyTargetOf(el('INPUT', { type: 'radio' }))).toBe('button');
+    expect(keyTargetOf(el('INPUT', { type: 'radio' }))).toBe('radio');
     expect(keyTargetOf(el('INPUT', { type: 'checkbox' }))).toBe('button');
     expect(keyTargetOf(el('BUTTON'))).toBe('button');
     expect(keyTargetOf(el('BUTTON', { inside: ['[data-row]'] }))).toBe('row');

@@ -8,7 +8,9 @@
  * PageDown as "next option"/"more speed" and restart the simulation or change its speed. So for controls that keys
  * would change (select, range, button, checkbox, radio) keyboard.ts listens in the capture phase on window and the
  * control never sees them. Where the user types (a text field, the Monaco editor, the kubectl terminal) every key is
- * theirs. The objects list's rows keep their arrow keys (ArrowUp/ArrowDown move between rows).
+ * theirs. The objects list's rows keep ArrowUp/ArrowDown (they move between rows), and a radio group (a lesson
+ * question's choices) keeps its arrows: they are the only way a keyboard moves between its choices (Tab enters and
+ * leaves the group), whereas a select opens with space or Enter and a clicker has no reason to be on a radio.
  *
  * Decisions:
  * - PageDown in a lesson is the lesson's Next when Next is enabled (the talk moves to the next step), otherwise one
@@ -30,8 +32,10 @@ export type KeyTarget =
   | 'typing'
   | 'select'
   | 'range'
-  /** A button, checkbox or radio. */
+  /** A button or checkbox. */
   | 'button'
+  /** A radio button (a lesson question's choices): the arrows move between the choices, as the objects list's rows. */
+  | 'radio'
   /** A row of the objects list (it moves between rows with ArrowUp/ArrowDown). */
   | 'row'
   | 'other';
@@ -89,13 +93,13 @@ export function routeKey(k: KeyContext): KeyRoute {
     case 'PageUp':
       return back();
     case 'ArrowDown':
-      return k.target === 'row' ? LEAVE : forward();
+      return k.target === 'row' || k.target === 'radio' ? LEAVE : forward();
     case 'ArrowUp':
-      return k.target === 'row' ? LEAVE : back();
+      return k.target === 'row' || k.target === 'radio' ? LEAVE : back();
     case 'ArrowRight':
-      return take({ type: 'step', count });
+      return k.target === 'radio' ? LEAVE : take({ type: 'step', count });
     case 'ArrowLeft':
-      return take({ type: 'stepBack', count });
+      return k.target === 'radio' ? LEAVE : take({ type: 'stepBack', count });
     case '.':
       return take({ type: 'playPause' });
     case ' ':
@@ -122,7 +126,8 @@ export function keyTargetOf(target: EventTarget | null): KeyTarget {
   if (tag === 'INPUT') {
     const type = (el.type ?? 'text').toLowerCase();
     if (type === 'range') return 'range';
-    if (type === 'checkbox' || type === 'radio' || type === 'button' || type === 'submit' || type === 'reset') return 'button';
+    if (type === 'radio') return 'radio';
+    if (type === 'checkbox' || type === 'button' || type === 'submit' || type === 'reset') return 'button';
     return 'typing';
   }
   if (el.closest?.('[data-row]')) return 'row';
