@@ -294,6 +294,10 @@ describe("a kubectl mutation is a user input and replays", () => {
     sim.runFor(20_000);
     kubectl(sim, "kubectl scale deployment web --replicas=4");
     kubectl(sim, "get pods");
+    // Reads change nothing: a list through the api-server's selectors, a describe, a watch polled.
+    kubectl(sim, "get pods -l app=web --field-selector status.phase=Running");
+    kubectl(sim, "describe deploy web");
+    kubectl(sim, "get pods -w").watch?.poll(targetOf(sim));
     sim.runFor(20_000);
     expect(
       sim.inputs.map((i) => (i.action as { command?: string }).command),
