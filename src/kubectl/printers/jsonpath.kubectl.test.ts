@@ -33,3 +33,24 @@ test.each(golden.cases.filter((c) => !SKIP.has(c.template)))('kubectl -o jsonpat
   if (c.exit === 0) expect(out).toBe(c.stdout);
   else expect(out).toEqual({ error: upstreamMessage(c.stderr, c.template) });
 });
+
+/**
+ * The same on unstructured objects, as `kubectl get` holds them (int64 and float64 numbers, nulls, nested lists):
+ * testdata/kubectl-label-local-jsonpath.json holds 25 seeded random objects and, for each of 21 templates, what
+ * `kubectl label --local -f <object> foo=bar -o jsonpath=<template>` printed (or its error). Templates whose
+ * output follows Go's random map order (`.*`, `..`) are not among them.
+ */
+const unstructured = JSON.parse(readFileSync(new URL('./testdata/kubectl-label-local-jsonpath.json', import.meta.url), 'utf8')) as {
+  templates: string[];
+  objects: { data: unknown; results: ({ out: string } | { error: string })[] }[];
+};
+
+test.each(unstructured.objects.map((o, i) => [i, o] as const))('unstructured object %i, every template', (_i, o) => {
+  const obj = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', labels: { foo: 'bar' } }, data: o.data };
+  unstructured.templates.forEach((template, t) => {
+    const p = parseJsonPath(template);
+    const got = 'error' in p ? p : printJsonPath(p, obj);
+    const want = o.results[t]!;
+    expect(got, template).toEqual('out' in want ? want.out : { error: want.error });
+  });
+});

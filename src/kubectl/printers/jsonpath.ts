@@ -19,12 +19,15 @@ export { parseJsonPath, type JsonPath };
 
 class EvalError extends Error {}
 
+/** Whether apimachinery's JSON decoding makes an int64 of this number (integral and in range), else a float64. */
+const isInt64 = (n: number): boolean => Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63;
+
 /** Go's reflect type name of a decoded JSON value, for error texts. */
 function goType(v: unknown): string {
   if (Array.isArray(v)) return '[]interface {}';
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
+  if (typeof v === 'number') return isInt64(v) ? 'int64' : 'float64';
   if (typeof v === 'object' && v !== null) return 'map[string]interface {}';
   return 'interface {}';
 }
@@ -32,6 +35,7 @@ function goType(v: unknown): string {
 /** Go's %v of a decoded JSON value (map keys sorted, as fmt prints maps). */
 function goValue(v: unknown, depth = 0): string {
   if (depth > 20) return '...';
+  if (v === NO_VALUE) return '<invalid reflect.Value>';
   if (Array.isArray(v)) return `[${v.map((x) => goValue(x, depth + 1)).join(' ')}]`;
   if (v === null || v === undefined) return '<nil>';
   if (typeof v === 'object') {
@@ -41,7 +45,10 @@ function goValue(v: unknown, depth = 0): string {
   return goSprint(v);
 }
 
-const isNil = (v: unknown): boolean => v === null || v === undefined;
+/** The invalid reflect.Value Go's FindResults starts from when given nil (a nil element ranged over). */
+const NO_VALUE: unique symbol = Symbol('no value');
+
+const isNil = (v: unknown): boolean => v === null || v === undefined || v === NO_VALUE;
 
 type Results = unknown[];
 
@@ -71,7 +78,8 @@ class Evaluator {
         this.inRange++;
         const rest = nodes.slice(i + 1);
         if (results.length > 0) {
-          for (const value of results) fullResult.push(...this.findResults(value, rest));
+          // Go ranges over value.Interface(): a nil element becomes an invalid reflect.Value, printed "<no value>".
+          for (const value of results) fullResult.push(...this.findResults(value === null || value === undefined ? NO_VALUE : value, rest));
         } else {
           this.findResults(null, rest);
         }
@@ -246,7 +254,7 @@ type Basic = 'bool' | 'int' | 'float' | 'string';
 function basicKind(v: unknown): Basic {
   if (v instanceof GoFloat) return 'float';
   if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
+  if (typeof v === 'number') return isInt64(v) ? 'int' : 'float';
   if (typeof v === 'string') return 'string';
   throw new EvalError('invalid type for comparison');
 }
@@ -279,6 +287,7 @@ function compare(left: unknown, right: unknown, op: string): boolean {
 
 /** One value as PrintResults writes it: maps and arrays as compact JSON, null as "null", the rest with fmt.Print. */
 export function printValue(v: unknown): string {
+  if (v === NO_VALUE) return '<no value>';
   if (v instanceof GoFloat) return goSprint(v.value);
   if (Array.isArray(v) || (typeof v === 'object' && v !== null)) return goJsonMarshal(v);
   if (v === null || v === undefined) return 'null';
@@ -288,7 +297,9 @@ export function printValue(v: unknown): string {
 /** jsonpath.go FindResults: each action's list of values, for callers that print them themselves. */
 export function findJsonPathResults(p: JsonPath, data: unknown): unknown[][] | { error: string } {
   try {
-    return new Evaluator(p.allowMissingKeys).findResults(data, p.root.nodes).map((list) => list.map((v) => (v instanceof GoFloat ? v.value : v)));
+    return new Evaluator(p.allowMissingKeys)
+      .findResults(data, p.root.nodes)
+      .map((list) => list.filter((v) => v !== NO_VALUE).map((v) => (v instanceof GoFloat ? v.value : v)));
   } catch (e) {
     if (e instanceof EvalError) return { error: e.message };
     if (e instanceof RangeError) return { error: 'template evaluation too deep' };
@@ -300,7 +311,7 @@ export function findJsonPathResults(p: JsonPath, data: unknown): unknown[][] | {
 export function printJsonPath(p: JsonPath, data: unknown): string | { error: string } {
   let results: unknown[][];
   try {
-    results = new Evaluator(p.allowMissingKeys).findResults(data, p.root.nodes);
+    results = new Evaluator(p.allowMissingKeys).findResults(data === null || data === undefined ? NO_VALUE : data, p.root.nodes);
   } catch (e) {
     if (e instanceof EvalError) return { error: e.message };
     if (e instanceof RangeError) return { error: 'template evaluation too deep' };
