@@ -13,6 +13,7 @@ import { describeCommand } from './cmd/describe.ts';
 import { editCommand } from './cmd/edit.ts';
 import { eventsCommand } from './cmd/events.ts';
 import { explainCommand } from './cmd/explain.ts';
+import { exposeCommand } from './cmd/expose.ts';
 import { apiResourcesCommand, apiVersionsCommand, configCommand, logsCommand } from './cmd/info.ts';
 import { replaceCommand } from './cmd/replace.ts';
 import { annotateCommand, labelCommand } from './cmd/label.ts';
@@ -33,6 +34,7 @@ const SUPPORTED: readonly Command[] = [
   applyCommand,
   createCommand,
   runCommand,
+  exposeCommand,
   deleteCommand,
   scaleCommand,
   rolloutCommand,
@@ -59,7 +61,6 @@ const SUPPORTED: readonly Command[] = [
 
 /** kubectl 1.32's commands the console does not run, and why. */
 export const NOT_AVAILABLE: Readonly<Record<string, string>> = {
-  expose: 'Services are not modelled beyond their objects; write the Service and kubectl apply it',
   certificate: 'there are no CertificateSigningRequests in the simulation',
   'cluster-info': 'the cluster runs in this page; see kubectl version and kubectl api-resources',
   top: 'the metrics API is not served to kubectl (the HPA reads the simulated metrics)',

@@ -142,3 +142,30 @@ status: {}
     expect(kubectl(sim, 'run x -it --image=busybox').stderr).toBe('error: --stdin is not available in this console: containers here run no code to attach to\n');
   });
 });
+
+describe('kubectl expose', () => {
+  it('builds the Service kubectl builds for a Deployment, and creates it', () => {
+    const sim = Simulation.create({ seed: 1, nodes: 1 });
+    kubectl(sim, 'create deployment web --image=nginx');
+    expect(kubectl(sim, 'expose deployment web --port=80 --dry-run=client -o yaml').stdout).toBe(`apiVersion: v1
+kind: Service
+metadata:
+  creationTimestamp: null
+  labels:
+    app: web
+  name: web
+spec:
+  ports:
+  - port: 80
+    protocol: TCP
+    targetPort: 80
+  selector:
+    app: web
+status:
+  loadBalancer: {}
+`);
+    expect(kubectl(sim, 'expose deployment web --port=80 --target-port=8080')).toEqual({ stdout: 'service/web exposed\n', stderr: '', exitCode: 0 });
+    expect(sim.getObject('svc', 'default', 'web')?.spec).toMatchObject({ selector: { app: 'web' }, ports: [{ port: 80, targetPort: 8080, protocol: 'TCP' }] });
+    expect(kubectl(sim, 'expose deployment web').stderr).toBe("error: couldn't find port via --port flag or introspection\nSee 'kubectl expose -h' for help and examples\n");
+  });
+});
