@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, screenshotDir, type Browser } from './harness.ts';
-import { byTestId, isPlaying, openApp, stepCounter, until } from './page-driver.ts';
+import { byTestId, isPlaying, openApp, stepCounter, until, waitConverged } from './page-driver.ts';
 
 let browser: Browser;
 
@@ -237,6 +237,32 @@ test("presenter mode by the key: 'b' blanks the screen, any key or a click bring
     await page.keyboard.press(' ');
     await until(page, 'space to play/pause', async () => (await isPlaying(page)) !== before);
     expect(await page.evaluate(() => document.documentElement.classList.contains('presenting'))).toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
+test('on a stage, a paused loop unfolds (drawn as paused) and folds back into the idle group once it is resumed and idle', async () => {
+  const { page, errors } = await openApp(browser.context, inject('pageUrl'));
+  try {
+    await waitConverged(page);
+    const controller = byTestId(page, 'fault-controller');
+    await controller.selectOption('cronjob-controller');
+    await page.locator('.faults button', { hasText: 'Pause' }).click();
+    await page.keyboard.press('p');
+    await presenting(page);
+    const node = byTestId(page, 'gnode-cronjob-controller');
+    await node.waitFor({ timeout: 10_000 });
+    expect(await node.innerText()).toContain('paused');
+    expect(await byTestId(page, 'idle-loops').getAttribute('title')).not.toContain('cronjob');
+
+    await page.keyboard.press('p');
+    await page.locator('.faults button', { hasText: 'Resume' }).click();
+    await page.keyboard.press('p');
+    await presenting(page);
+    await node.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await byTestId(page, 'idle-loops').getAttribute('title')).toContain('cronjob');
     expect(errors).toEqual([]);
   } finally {
     await page.close();
