@@ -89,6 +89,42 @@ test('spec vs status: predict wrong then right, give up once, do the task by han
   }
 });
 
+test('the mini drill: delete a pod by hand, the "by" column hidden until the events are labelled, wrong then right', async () => {
+  const { page, errors } = await openLessonPage(`${inject('pageUrl')}?lesson=mini-drill&step=2`);
+  try {
+    const lesson = page.getByRole('region', { name: 'Lesson' });
+    expect(await stepText(page)).toBe('Step 2 of 5');
+    // The task, by hand: the ✕ on a pod's row in the objects list.
+    const pod = await until(page, 'a pod row', async () => (await page.$$eval('[data-testid^="obj-Pod-"]', (els) => els.map((e) => e.getAttribute('data-testid')!.slice('obj-Pod-'.length))))[0]);
+    await byTestId(page, `delete-${pod}`).click();
+    await until(page, 'the task to complete', async () => (await lesson.innerText()).includes('Step complete'), 60_000);
+
+    await lesson.getByRole('button', { name: 'Next' }).click();
+    await until(page, 'step 3', async () => (await stepText(page)) === 'Step 3 of 5');
+    // Learner mode: while the question waits, who wrote those events is hidden, and so is the whole trace view.
+    const hidden = page.locator('[data-testid="event-by"][aria-label="hidden until you answer"]');
+    await until(page, 'hidden "by" cells', async () => (await hidden.count()) > 0);
+    expect(await byTestId(page, 'every-step').isDisabled()).toBe(true);
+    const pick = async (event: string, loop: string) => lesson.getByRole('combobox', { name: new RegExp(`^Loop that produced ${event}`) }).selectOption({ label: loop });
+    // Wrong first: everything was the kubelet.
+    for (const e of ['Killing', 'SuccessfulCreate', 'Scheduled', 'Started']) await pick(e, 'the kubelet (on the pod\'s node)');
+    await lesson.getByRole('button', { name: 'Check' }).click();
+    await lesson.getByRole('status').filter({ hasText: 'Not quite.' }).waitFor();
+    expect(await hidden.count()).toBeGreaterThan(0);
+    // Then right.
+    await pick('SuccessfulCreate', 'the ReplicaSet controller');
+    await pick('Scheduled', 'the scheduler');
+    await lesson.getByRole('button', { name: 'Check' }).click();
+    await lesson.getByRole('status').filter({ hasText: 'Right.' }).waitFor();
+    // Revealed: the "by" column shows the loops again.
+    await until(page, 'the by column back', async () => (await hidden.count()) === 0);
+    expect(await byTestId(page, 'every-step').isDisabled()).toBe(false);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
 test('the browser back button moves between lesson steps', async () => {
   const { page } = await openLessonPage(`${inject('pageUrl')}?lesson=spec-vs-status&step=1`);
   try {
