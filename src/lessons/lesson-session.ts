@@ -246,9 +246,9 @@ export class LessonSession {
       if (this.stepPhase === 'revealing') this.drive(start + step.predict.reveal.within + DRIVE_STEP, () => this.stepPhase === 'revealing');
       if (this.revealFailed) return this.revealFailed;
       // A reveal whose check held before the step's own actions cannot show their outcome: a defect of the lesson.
+      if (this.untilHeldAtOpen) return `the reveal's check already held when the step opened, and its actions did not change that: ${describeExpectation(step.predict.reveal.until!)}`;
       this.collectEvidence();
       if (step.predict.reveal.evidence.length > 0 && this.evidence.length === 0) return "the reveal's evidence matches no event of the trace: the explanation points at nothing";
-      if (this.untilHeldAtOpen) return `the reveal's check already held when the step opened, and its actions did not change that: ${describeExpectation(step.predict.reveal.until!)}`;
     }
     if (this.stepPhase === 'task' && step.task) {
       const start = this.simulation.now;
