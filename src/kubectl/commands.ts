@@ -14,7 +14,7 @@ import { editCommand } from './cmd/edit.ts';
 import { eventsCommand } from './cmd/events.ts';
 import { explainCommand } from './cmd/explain.ts';
 import { exposeCommand } from './cmd/expose.ts';
-import { apiResourcesCommand, apiVersionsCommand, configCommand, logsCommand } from './cmd/info.ts';
+import { apiResourcesCommand, apiVersionsCommand, clusterInfoCommand, configCommand, logsCommand } from './cmd/info.ts';
 import { replaceCommand } from './cmd/replace.ts';
 import { annotateCommand, labelCommand } from './cmd/label.ts';
 import { cordonCommand, drainCommand, uncordonCommand } from './cmd/node.ts';
@@ -55,6 +55,7 @@ const SUPPORTED: readonly Command[] = [
   waitCommand,
   apiResourcesCommand,
   apiVersionsCommand,
+  clusterInfoCommand,
   configCommand,
   versionCommand,
 ];
@@ -62,7 +63,6 @@ const SUPPORTED: readonly Command[] = [
 /** kubectl 1.32's commands the console does not run, and why. */
 export const NOT_AVAILABLE: Readonly<Record<string, string>> = {
   certificate: 'there are no CertificateSigningRequests in the simulation',
-  'cluster-info': 'the cluster runs in this page; see kubectl version and kubectl api-resources',
   top: 'the metrics API is not served to kubectl (the HPA reads the simulated metrics)',
   attach: 'containers here run no code',
   exec: 'containers here run no code',

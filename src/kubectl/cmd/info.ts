@@ -86,12 +86,28 @@ export const apiVersionsCommand: Command = {
 };
 
 export const CLUSTER_NAME = 'loopscope';
+const SERVER = 'loopscope://in-page-simulation';
+
+/** `kubectl cluster-info` (cluster-info.go): where the control plane is; there is no addon service to list. */
+export const clusterInfoCommand: Command = {
+  name: 'cluster-info',
+  short: 'Display cluster information',
+  long: `Display addresses of the control plane and services with label kubernetes.io/cluster-service=true. To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.`,
+  examples: '  # Print the address of the control plane and cluster services\n  kubectl cluster-info',
+  usage: 'kubectl cluster-info [flags] [options]',
+  notSupported: 'cluster-info dump',
+  flags: [],
+  run(ctx) {
+    if (ctx.args.length) throw new CmdError(`error: "kubectl cluster-info ${ctx.args[0]}" is not available in this console`);
+    ctx.out.print(`Kubernetes control plane is running at ${SERVER}\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.`);
+  },
+};
 
 function kubeconfig(namespace: string): string {
   return `apiVersion: v1
 clusters:
 - cluster:
-    server: loopscope://in-page-simulation
+    server: ${SERVER}
   name: ${CLUSTER_NAME}
 contexts:
 - context:

@@ -62,6 +62,7 @@ describe('replace, autoscale, logs, api-resources, api-versions, config, version
     );
     expect(kubectl(sim, 'api-versions').stdout.split('\n')).toContain('apps/v1');
     expect(kubectl(sim, 'config current-context').stdout).toBe('loopscope\n');
+    expect(kubectl(sim, 'cluster-info').stdout).toBe("Kubernetes control plane is running at loopscope://in-page-simulation\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n");
     expect(kubectl(sim, 'config view').stdout).toContain('current-context: loopscope\nkind: Config\n');
     expect(kubectl(sim, 'version --client').stdout).toBe('Client Version: v1.32.4\nKustomize Version: v5.5.0\n');
     expect(kubectl(sim, 'version')).toEqual({
