@@ -9,11 +9,12 @@
  * the open lesson's narration as a caption bar under it (present/present-mode.tsx, loaded on demand).
  */
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { ReactFlow, Handle, Position, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { ReactFlow, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
 import { focusController } from '../connection/sim-connection.ts';
-import { API_SERVER, IDLE_GROUP, USER, graphControllers, layout, phasesOf, shortLabel, trafficOf, type GraphController, type Phase } from './graph-model.ts';
+import { API_SERVER, IDLE_GROUP, USER, graphControllers, layout, phasesOf, shortLabel, trafficOf, type Phase } from './graph-model.ts';
+import { nodeTypes, sameNode } from './graph-nodes.tsx';
 import { actorsOf, causeChain, indexEvents } from '../events/cause-chain.ts';
 import { useMeasured } from './use-measured.ts';
 import type * as StageModule from './stage-fold.ts';
@@ -40,73 +41,6 @@ function useStage(presenting: boolean): Stage | null {
 
 /** How long (wall ms) an edge keeps animating after it last carried something. */
 const LINGER_MS = 700;
-
-type ControllerData = { c: GraphController; phase: Phase; highlighted: boolean; spotlit?: boolean };
-type CenterData = { label: string; sub: string; highlighted: boolean; title?: string; group?: boolean };
-
-/** A target and a source handle on every side: edges leave and enter by the side facing the other node. */
-function SideHandles() {
-  const sides = [
-    ['t', Position.Top],
-    ['b', Position.Bottom],
-    ['l', Position.Left],
-    ['r', Position.Right],
-  ] as const;
-  return (
-    <>
-      {sides.map(([id, position]) => (
-        <Handle key={`t-${id}`} type="target" id={`t-${id}`} position={position} />
-      ))}
-      {sides.map(([id, position]) => (
-        <Handle key={`s-${id}`} type="source" id={`s-${id}`} position={position} />
-      ))}
-    </>
-  );
-}
-
-function ControllerNode({ data }: NodeProps<Node<ControllerData>>) {
-  const { c, phase, highlighted, spotlit } = data;
-  const label = shortLabel(c.label);
-  return (
-    <div className={`gnode controller ${c.alive ? '' : 'dead'} ${c.paused ? 'paused' : ''} ${highlighted ? 'highlighted' : ''} ${spotlit ? 'spotlit' : ''}`} data-testid={`gnode-${c.id}`} title={c.label}>
-      <SideHandles />
-      <div className={`title ${label.length > 21 ? 'longer' : label.length > 16 ? 'long' : ''}`}>{label}</div>
-      <div className="status-line">
-        {/* The step of observe → diff → act → status it is in now (idle between reconciles). */}
-        <span className={`phase ${phase === 'idle' || phase === 'waiting' ? '' : 'on'}`} aria-label={`phase ${phase}`}>
-          {phase}
-        </span>
-        <span className="queue">
-          {!c.alive ? 'crashed' : c.paused ? 'paused' : `queue ${c.depth}${c.processing ? ` · working ${c.processing}` : ''}${c.backoff ? ` · backoff ${c.backoff}` : ''}`}
-        </span>
-      </div>
-    </div>
-  );
-}
-
-function CenterNode({ data }: NodeProps<Node<CenterData>>) {
-  return (
-    <div className={`gnode center ${data.group ? 'idle-group' : ''} ${data.highlighted ? 'highlighted' : ''}`} title={data.title} data-testid={data.group ? 'idle-loops' : undefined}>
-      <SideHandles />
-      <div className="title">{data.label}</div>
-      <div className="status-line"><span className="queue">{data.sub}</span></div>
-    </div>
-  );
-}
-
-const nodeTypes = { controller: ControllerNode, center: CenterNode };
-
-/** Whether a node would render the same as before (its previous object can then be handed to React Flow again). */
-function sameNode(a: Node, b: Node): boolean {
-  if (a.type !== b.type || a.selected !== b.selected || a.position.x !== b.position.x || a.position.y !== b.position.y) return false;
-  const x = a.data as Partial<ControllerData & CenterData>;
-  const y = b.data as Partial<ControllerData & CenterData>;
-  if (x.highlighted !== y.highlighted || x.phase !== y.phase || x.label !== y.label || x.sub !== y.sub || x.spotlit !== y.spotlit || x.title !== y.title) return false;
-  const c = x.c;
-  const d = y.c;
-  if (!c || !d) return c === d;
-  return c.id === d.id && c.label === d.label && c.process === d.process && c.alive === d.alive && c.paused === d.paused && c.depth === d.depth && c.processing === d.processing && c.backoff === d.backoff && c.count === d.count;
-}
 
 const sameEdge = (a: Edge, b: Edge) => a.animated === b.animated && a.className === b.className && a.sourceHandle === b.sourceHandle && a.targetHandle === b.targetHandle;
 
