@@ -39,6 +39,10 @@ describe('kubectl mutations, each a logged user action with its command line', (
     expect(status.streamed.split('\n').filter(Boolean).pop()).toBe('deployment "web" successfully rolled out');
     expect(status.watch?.done).toBe(true);
     expect(kubectl(sim, 'rollout history deployment web').stdout).toBe('deployment.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n');
+    const rev1 = kubectl(sim, 'rollout history deploy/web --revision=1').stdout;
+    expect(rev1).toMatch(/^deployment\.apps\/web with revision #1\nPod Template:\n {2}Labels:\tapp=web\n\tpod-template-hash=[a-z0-9]+\n {2}Containers:\n {3}web:\n {4}Image:\tnginx:1\.27\n/);
+    expect(rev1.endsWith('  Tolerations:\t<none>\n\n')).toBe(true);
+    expect(kubectl(sim, 'rollout history deploy/web --revision=9').stderr).toBe('error: unable to find the specified revision\n');
     expect(kubectl(sim, 'rollout pause deploy web').stdout).toBe('deployment.apps/web paused\n');
     expect(kubectl(sim, 'rollout pause deploy web').stderr).toBe('error: deployments.apps "web" is already paused\n');
     expect(kubectl(sim, 'rollout resume deploy web').stdout).toBe('deployment.apps/web resumed\n');

@@ -10,6 +10,8 @@ import type { KubeObject } from '../../sim/api/object.ts';
 import { controllerOf } from '../../sim/api/object.ts';
 import type { ResourceInfo } from '../../sim/api/resources.ts';
 import { formatDuration } from '../../sim/engine/clock.ts';
+import { describePodTemplate } from '../describe/containers.ts';
+import { PrefixWriter } from '../describe/prefix-writer.ts';
 import { groupResource, kindName, parseResourceArgs } from '../args/resource-args.ts';
 import { type Command, type CommandContext, type KubectlWatch, CmdError, statusText, usageError } from '../command.ts';
 import type { KubectlTarget } from '../target.ts';
@@ -150,8 +152,7 @@ const history: Command = {
   examples: `  # View the rollout history of a deployment
   kubectl rollout history deployment/abc`,
   usage: 'kubectl rollout history (TYPE NAME | TYPE/NAME) [flags] [options]',
-  notSupported: '--revision=N (the pod template of one revision): see kubectl get rs -o yaml',
-  flags: [SELECTOR_FLAG],
+  flags: [SELECTOR_FLAG, { name: 'revision', kind: 'int', def: '0', usage: 'See the details, including podTemplate of the revision specified' }],
   run(ctx) {
     for (const t of targets(ctx)) {
       if (!isDeployment(t.info)) {
@@ -163,9 +164,26 @@ const history: Command = {
       const rsInfo = ctx.target.resolve('replicasets.apps');
       const owned = rsInfo ? ctx.target.list(rsInfo, t.namespace).filter((rs) => controllerOf(rs)?.uid === d.metadata.uid) : [];
       const rows = owned
-        .map((rs) => ({ revision: Number(rs.metadata.annotations?.['deployment.kubernetes.io/revision']), cause: rs.metadata.annotations?.['kubernetes.io/change-cause'] }))
+        .map((rs) => ({ revision: Number(rs.metadata.annotations?.['deployment.kubernetes.io/revision']), cause: rs.metadata.annotations?.['kubernetes.io/change-cause'], rs }))
         .filter((r) => Number.isInteger(r.revision))
         .sort((a, b) => a.revision - b.revision);
+      const wanted = ctx.flags.int('revision', 0);
+      if (wanted > 0) {
+        // history.go printTemplate: the ReplicaSet's pod template through describe's DescribePodTemplate, written
+        // by a plain PrefixWriter (no tab alignment), under "<kind>/<name> with revision #N".
+        const row = rows.find((r) => r.revision === wanted);
+        if (!row) {
+          ctx.out.fail('error: unable to find the specified revision');
+          continue;
+        }
+        const template = structuredClone((row.rs.spec as { template?: Record<string, unknown> } | undefined)?.template ?? {}) as { metadata?: { annotations?: Record<string, string> } };
+        if (row.cause) template.metadata = { ...template.metadata, annotations: { ...template.metadata?.annotations, 'kubernetes.io/change-cause': row.cause } };
+        const w = new PrefixWriter();
+        describePodTemplate(template, w);
+        // The printer's own newline after the history text leaves a blank line, as without --revision.
+        ctx.out.print(`${kindName(t.info, t.name)} with revision #${wanted}\n${w.raw()}\n`);
+        continue;
+      }
       if (rows.length === 0) {
         ctx.out.print(`${kindName(t.info, t.name)} \nNo rollout history found.`);
         continue;
