@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, screenshotDir, type Browser } from './harness.ts';
 import { byTestId, isPlaying, openApp, stepCounter, until, waitConverged } from './page-driver.ts';
+import { renderedTextSizes } from '../bench/projector-check.ts';
 
 let browser: Browser;
 
@@ -22,45 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface TextSize {
-  px: number;
-  text: string;
-  where: string;
-}
-
-/** Every text node drawn in the window (not hidden, not transparent, not scrolled or laid out of view), smallest first. */
-async function renderedTextSizes(page: Page): Promise<TextSize[]> {
-  return page.evaluate(() => {
-    const out: Array<{ px: number; text: string; where: string }> = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent?.trim() ?? '';
-      const el = n.parentElement;
-      if (!text || !el) continue;
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      const inView = [...range.getClientRects()].some((r) => r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight);
-      if (!inView) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility !== 'visible') continue;
-      let opacity = 1;
-      let scale = 1;
-      for (let a: Element | null = el; a; a = a.parentElement) {
-        const s = getComputedStyle(a);
-        opacity *= Number(s.opacity);
-        if (s.transform && s.transform !== 'none') {
-          const m = new DOMMatrixReadOnly(s.transform);
-          scale *= Math.hypot(m.a, m.b);
-        }
-      }
-      if (opacity === 0) continue;
-      const where = `${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).join('.')}`;
-      out.push({ px: Math.round(parseFloat(style.fontSize) * scale * 10) / 10, text: text.slice(0, 40), where });
-    }
-    return out.sort((a, b) => a.px - b.px);
-  });
-}
 
 /** Waits until presenter mode is drawn (its chunk loaded, the page's class set) and the graph re-framed. */
 async function presenting(page: Page): Promise<void> {
