@@ -204,7 +204,7 @@ export function ControllerGraph() {
   }, [controllers, phases, highlighted, selection, objectCount, tick, measured, stage, spotlight]);
 
   return (
-    <section className="graph" aria-label="Controller graph" data-testid="controller-graph" ref={setPanel}>
+    <section className={stage ? 'graph stage' : 'graph'} aria-label="Controller graph" data-testid="controller-graph" ref={setPanel}>
       <ReactFlow
         nodes={nodes}
         edges={edges}
