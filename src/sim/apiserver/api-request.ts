@@ -31,6 +31,12 @@ export interface ApiRequest {
   /** Server-side apply: take ownership of conflicting fields. */
   force?: boolean;
   dryRun?: boolean;
+  /**
+   * The `fieldValidation` query parameter of a write: what unknown fields do (fieldvalidation/field-validation.ts).
+   * `Strict` fails the request, `Warn` succeeds with warnings, `Ignore` (and absent) drops them silently. kubectl
+   * sends Strict; the simulation's own controllers send none.
+   */
+  fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
   /** list: label selector in kubectl syntax ("app=web,tier in (a,b)"). */
   labelSelector?: string;
   /** list: field selector ("spec.nodeName=node-1,status.phase!=Running"). */
@@ -58,6 +64,8 @@ export type ApiResponse =
       object: KubeObject;
       /** Writes that changed an existing object: the top dotted paths that differ (`api.response.changed`). */
       changed?: string[];
+      /** Warning headers (`fieldValidation=Warn`: `unknown field "spec.replicaz"`), which kubectl prints as `Warning: …`. */
+      warnings?: string[];
     }
   | { ok: true; code: number; list: ObjectList }
   | { ok: false; code: number; status: Status };

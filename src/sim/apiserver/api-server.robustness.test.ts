@@ -35,7 +35,9 @@ describe('bad input never throws', () => {
           const r: ApiRequest = req({ verb, apiVersion: kind[0], kind: kind[1], namespace: 'default', name: 'web', body, patchType, subresource, fieldManager: 'fm' });
           const res = server.handle(r);
           expect(typeof res.code).toBe('number');
-          if (!res.ok) expect(res.status.code).not.toBe(500);
+          // A 500 is a bug in the simulation, except the one upstream itself answers: server-side apply of a field
+          // the schema does not declare (structuredmerge.go, kubernetes/kubernetes#122480).
+          if (!res.ok && !res.status.message.startsWith('failed to create typed patch object (')) expect(res.status.code).not.toBe(500);
         },
       ),
       { seed: 7, numRuns: 400 },

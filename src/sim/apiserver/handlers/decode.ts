@@ -26,6 +26,12 @@ export function okObject(code: number, object: KubeObject, changed?: string[]): 
   return changed ? { ok: true, code, object, changed } : { ok: true, code, object };
 }
 
+/** The response with `warnings` added when there are any (a successful write under `fieldValidation=Warn`). */
+export function withWarnings(res: ApiResponse, warnings: readonly string[]): ApiResponse {
+  if (warnings.length === 0 || !res.ok || !('object' in res)) return res;
+  return { ...res, warnings: [...(res.warnings ?? []), ...warnings] };
+}
+
 export function isPlainObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }

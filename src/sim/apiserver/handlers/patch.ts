@@ -11,7 +11,7 @@
  */
 import { rfc3339 } from '../../engine/clock.ts';
 import type { KubeObject } from '../../api/object.ts';
-import type { ResourceInfo } from '../../api/resources.ts';
+import { apiVersionOf, type ResourceInfo } from '../../api/resources.ts';
 import { badRequest, internalError, isStatus, notFound, unsupportedMediaType, type Status } from '../../api/status.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { serverSideApply } from '../fieldmanager/field-manager.ts';
@@ -21,7 +21,8 @@ import { PatchError } from '../patch/patch-error.ts';
 import { applyStrategicMergePatch } from '../patch/strategic-merge-patch.ts';
 import type { ServerCore } from '../server-core.ts';
 import { createDecoded } from './create.ts';
-import { decodeBody, fail } from './decode.ts';
+import { decodeBody, fail, withWarnings } from './decode.ts';
+import { validateAppliedFields, validatePatchedFields } from '../fieldvalidation/field-validation.ts';
 import { handleScaleUpdate, scaleOf } from './scale.ts';
 import { updateDecoded } from './update.ts';
 import { metaOf } from '../mutable-meta.ts';
@@ -59,7 +60,11 @@ export function handlePatch(core: ServerCore, req: ApiRequest, info: ResourceInf
   if (req.subresource === 'scale') return handleScaleUpdate(core, req, info, patched);
   const decoded = decodeBody(req, info, patched);
   if (isStatus(decoded)) return fail(decoded);
-  return updateDecoded(core, req, info, decoded, {});
+  // patch.go: the patched object's unknown fields, under fieldValidation Strict (422) or Warn (warnings).
+  const strategic = type === 'application/strategic-merge-patch+json' ? req.body : undefined;
+  const fields = validatePatchedFields(req.fieldValidation, decoded, apiVersionOf(info), info.kind, strategic);
+  if ('status' in fields) return fail(fields.status);
+  return withWarnings(updateDecoded(core, req, info, decoded, {}), fields.warnings);
 }
 
 function patchFailure(e: unknown): Status {
@@ -73,6 +78,9 @@ function apply(core: ServerCore, req: ApiRequest, info: ResourceInfo): ApiRespon
   if (req.subresource === 'scale') return fail(badRequest('apply is not supported on the scale subresource'));
   const decoded = decodeBody(req, info, req.body);
   if (isStatus(decoded)) return fail(decoded);
+  // structured-merge-diff types the applied object against the schema whatever fieldValidation says.
+  const undeclared = validateAppliedFields(decoded, apiVersionOf(info), info.kind, decoded.metadata.namespace ?? (info.namespaced ? req.namespace : undefined), req.name ?? decoded.metadata.name ?? '');
+  if (undeclared) return fail(undeclared);
   const name = req.name ?? decoded.metadata.name ?? '';
   if (decoded.metadata.name !== undefined && decoded.metadata.name !== name) {
     return fail(badRequest(`the name of the object (${String(decoded.metadata.name)}) does not match the name on the URL (${name})`));

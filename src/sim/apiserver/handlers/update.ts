@@ -18,7 +18,10 @@ import { validateUpdate } from '../admission/validation.ts';
 import { validateCustomResource } from '../crd/custom-resources.ts';
 import { changedPaths, deepEqual } from '../strategy/object-diff.ts';
 import { prepareForStatusUpdate, prepareForUpdate } from '../strategy/update-strategy.ts';
-import { decodeBody, fail, okObject, settleNamespace } from './decode.ts';
+import { decodeBody, fail, okObject, settleNamespace, withWarnings } from './decode.ts';
+import { apiVersionOf } from '../../api/resources.ts';
+import { validateBodyFields } from '../fieldvalidation/field-validation.ts';
+import { knownRootType, pruneUnknownFields } from '../fieldvalidation/unknown-fields.ts';
 import { metaOf } from '../mutable-meta.ts';
 
 export interface UpdateOptions {
@@ -33,7 +36,10 @@ export function handleUpdate(core: ServerCore, req: ApiRequest, info: ResourceIn
   const stored = req.subresource === 'status' && req.name ? core.get(info, req.namespace, req.name) : undefined;
   const decoded = decodeBody(req, info, body, stored);
   if (isStatus(decoded)) return fail(decoded);
-  return updateDecoded(core, req, info, decoded, stored ? { stored } : {});
+  // update.go: a strict decoding error fails the request (Strict) or becomes warnings (Warn).
+  const fields = validateBodyFields(req.fieldValidation, decoded, apiVersionOf(info), info.kind);
+  if ('status' in fields) return fail(fields.status);
+  return withWarnings(updateDecoded(core, req, info, decoded, stored ? { stored } : {}), fields.warnings);
 }
 
 /** The update steps after decoding: shared by PUT, every patch type and /scale writes. */
@@ -45,6 +51,9 @@ export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
     return fail(badRequest(`the name of the object (${String(draft.metadata.name)}) does not match the name on the URL (${name})`));
   }
   draft.metadata.name = name;
+  // The typed decoder keeps only the fields the kind declares.
+  const root = knownRootType(apiVersionOf(info), info.kind);
+  if (root !== undefined) pruneUnknownFields(draft, root);
   // (The same lookup when the namespace and name are the request's: read once.)
   const old = opts.stored !== undefined && ns === req.namespace && name === req.name ? opts.stored : core.get(info, ns, name);
   if (!old) return fail(notFound(core.gr(info), name));
