@@ -71,7 +71,14 @@ export const commandSchema = z.discriminatedUnion('type', [
   }),
   /** Ctrl+C: ends a running `kubectl get -w`. */
   z.object({ type: z.literal('kubectlCancel') }),
-  z.object({ type: z.literal('kubectlComplete'), requestId: z.int(), line: z.string().check(z.maxLength(64 * 1024)), cursor: z.int().check(z.minimum(0)) }),
+  /** Tab: `files` are the names `-f` may complete to (the editor's buffer). */
+  z.object({
+    type: z.literal('kubectlComplete'),
+    requestId: z.int(),
+    line: z.string().check(z.maxLength(64 * 1024)),
+    cursor: z.int().check(z.minimum(0)),
+    files: z.optional(z.array(z.string().check(z.maxLength(253))).check(z.maxLength(100))),
+  }),
   /** `kubectl edit`: the edited text of the object the console opened, saved from the editor. */
   z.object({ type: z.literal('kubectlEditSave'), requestId: z.int(), ref: objectRef, yaml: z.string().check(z.maxLength(MAX_FILE)) }),
   /** The trace up to the viewed step, as a file: JSON Lines, or the Chrome trace event format (Perfetto). */

@@ -38,10 +38,10 @@ export class ConsoleHost {
     }
   }
 
-  complete(sim: Simulation, line: string, cursor: number): KubectlCompletion {
+  complete(sim: Simulation, line: string, cursor: number, files: readonly string[] = []): KubectlCompletion {
     const { complete, targetOf } = consoleTools();
     try {
-      const c = complete(line, Math.min(cursor, line.length), targetOf(sim));
+      const c = complete(line, Math.min(cursor, line.length), targetOf(sim), files);
       return { from: c.from, candidates: c.candidates.slice(0, 500) };
     } catch {
       return { from: cursor, candidates: [] };

@@ -4,5 +4,6 @@
  */
 export { runKubectl } from '../kubectl/run.ts';
 export { kubectlEditSave } from '../kubectl/cmd/edit.ts';
+export { loadExplainSchemas } from '../kubectl/cmd/explain.ts';
 export { complete } from '../kubectl/complete.ts';
 export { targetOf } from '../kubectl/target.ts';

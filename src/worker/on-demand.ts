@@ -24,6 +24,8 @@ export async function loadOnDemand(): Promise<void> {
     import('./console-tools.ts'),
     import('./lesson-tools.ts'),
   ]);
+  // kubectl explain's field documentation (its own chunk, generated from the same schemas as the editor's).
+  await loadedKubectl.loadExplainSchemas();
   reader = loadedReader;
   kubectl = loadedKubectl;
   lessons = loadedLessons;

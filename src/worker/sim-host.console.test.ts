@@ -77,6 +77,12 @@ describe('SimHost: the kubectl console', () => {
     const names = h.reply(3);
     expect(names?.ok && names.kind === 'complete' && names.result).toEqual({ from: 25, candidates: ['web'] });
 
+    h.host.receive({ type: 'kubectlComplete', requestId: 7, line: 'kubectl apply -f des', cursor: 20, files: ['desired-state.yaml'] });
+    const file = h.reply(7);
+    expect(file?.ok && file.kind === 'complete' && file.result.candidates).toEqual(['desired-state.yaml']);
+    h.host.receive({ type: 'kubectl', requestId: 8, line: 'kubectl explain deployment.spec.replicas' });
+    const explain = h.reply(8);
+    expect(explain?.ok && explain.kind === 'kubectl' && explain.result.stdout).toMatch(/^GROUP:\s+apps\nKIND:\s+Deployment\nVERSION:\s+v1\n\nFIELD: replicas/);
     h.host.receive({ type: 'kubectl', requestId: 4, line: 'kubectl edit deployment web' });
     const edit = h.reply(4);
     if (!(edit?.ok && edit.kind === 'kubectl' && edit.result.edit)) throw new Error('no edit');

@@ -250,7 +250,7 @@ export class SimHost {
         this.console.cancel();
         return;
       case 'kubectlComplete':
-        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'complete', result: this.console.complete(sim, cmd.line, cmd.cursor) });
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'complete', result: this.console.complete(sim, cmd.line, cmd.cursor, cmd.files) });
         return;
       case 'kubectlEditSave': {
         const result = this.console.editSave(sim, cmd.ref, cmd.yaml);

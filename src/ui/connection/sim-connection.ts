@@ -129,8 +129,8 @@ export async function kubectl(line: string, io: { stdin?: string; files?: Record
 /** Ctrl+C: stops a running `kubectl get -w`. */
 export const kubectlCancel = () => get().send({ type: 'kubectlCancel' });
 
-export async function kubectlComplete(line: string, cursor: number): Promise<KubectlCompletion> {
-  const reply = await get().request({ type: 'kubectlComplete', line, cursor });
+export async function kubectlComplete(line: string, cursor: number, files: string[] = []): Promise<KubectlCompletion> {
+  const reply = await get().request({ type: 'kubectlComplete', line, cursor, files });
   return reply.ok && reply.kind === 'complete' ? reply.result : { from: cursor, candidates: [] };
 }
 

@@ -105,7 +105,7 @@ export function ConsolePanel() {
       e.preventDefault();
       if (e.type !== 'keydown' || watching) return false;
       const line = rl.getLine();
-      void kubectlComplete(line, line.length).then(({ from, candidates: found }) => {
+      void kubectlComplete(line, line.length, [EDITOR_FILE]).then(({ from, candidates: found }) => {
         if (disposed || rl.getLine() !== line) return;
         const head = line.slice(0, from);
         if (found.length === 1) {
