@@ -76,6 +76,11 @@ export class LessonHost {
     return this.session?.holdsTime() ?? false;
   }
 
+  /** Virtual time of the open lesson's next timed set-up or solution action (the host stops there), if any. */
+  nextDue(): number | undefined {
+    return this.session?.nextDue();
+  }
+
   /** After the simulation moved: the session evaluates its reveal and the task's live checks. */
   afterAdvance(): void {
     this.session?.onAdvance();

@@ -165,6 +165,23 @@ describe('SimHost: lessons', () => {
     expect(h.reply(2)).toMatchObject({ ok: false, error: expect.stringContaining('there is no step 100') });
   });
 
+  it("a step's timed set-up action happens at its instant in the page, however coarse the frames", () => {
+    const queue = readFileSync(new URL('../../lessons/12-work-queue.yaml', import.meta.url), 'utf8');
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, lesson: { text: queue, step: 3 } } });
+    h.host.tick();
+    const opened = h.frames().at(-1)!.lesson!.openedAt;
+    h.host.receive({ type: 'lesson', requestId: 2, op: 'answer', answer: { kind: 'number', value: 80 } });
+    h.host.receive({ type: 'speed', speed: 50 });
+    h.host.receive({ type: 'play' });
+    h.run(200); // frames of 16 ms at 50x: 800 ms of virtual time each
+    h.host.receive({ type: 'recipe', requestId: 3 });
+    const r = h.reply(3);
+    if (!(r?.ok && r.kind === 'recipe')) throw new Error('no recipe');
+    const deletes = r.recipe.inputs.filter((i) => i.action.type === 'delete');
+    expect(deletes.map((d) => d.at)).toEqual([opened + 500]);
+  });
+
   it('closing the lesson tells the page once', () => {
     const h = harness();
     h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, lesson: { text } } });

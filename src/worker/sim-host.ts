@@ -341,6 +341,15 @@ export class SimHost {
     let n = 0;
     for (;;) {
       const action = this.pendingActions[0];
+      // A lesson's timed set-up or solution action is due: stop there and let the session perform it, so the page
+      // plays it at the same instant as `lesson check` and a reopened link do (not up to a frame late).
+      const due = this.lessons.nextDue();
+      if (due !== undefined && due <= Math.min(target, action?.at ?? Infinity) && due <= (scheduler().peekTime() ?? Infinity)) {
+        if (sim.now < due) sim.runUntil(due);
+        this.lessons.afterAdvance();
+        if (this.lessons.nextDue() === due) return; // the session did not take it (seeked before its step): no busy loop
+        continue;
+      }
       const next = scheduler().peekTime();
       const stop = Math.min(target, action?.at ?? Infinity);
       if (next === undefined || next > stop) {
