@@ -13,6 +13,11 @@ import type { Page } from 'playwright-core';
 import { launchChromium, screenshotDir, type Browser } from './harness.ts';
 import { byTestId, isPlaying, openApp, stepCounter, until, waitConverged } from './page-driver.ts';
 import { renderedTextSizes } from '../bench/projector-check.ts';
+import { STAGE_CENTER_W, STAGE_NODE_H, STAGE_NODE_W } from '../src/ui/graph/stage-fold.ts';
+
+/** The stage's node sizes as its layout counts them (present.css must draw them so). */
+const CENTER = `${STAGE_CENTER_W}×${STAGE_NODE_H}`;
+const LOOP = `${STAGE_NODE_W}×${STAGE_NODE_H}`;
 
 let browser: Browser;
 
@@ -77,8 +82,8 @@ test('the layout never jumps while the simulation runs: the top bar, the timelin
   try {
     await presenting(page);
     const first = await layoutBoxes(page);
-    // The middle column's nodes are 260 wide, the loops' 300 (none may be unfolded: the demo may have settled).
-    expect(first.nodes).toContain('260×88');
+    // The middle column's nodes and the loops' as the stage layout counts them (none may be unfolded: the demo may have settled).
+    expect(first.nodes).toContain(CENTER);
     const seen = [first];
     for (let i = 0; i < 6; i++) {
       await page.waitForTimeout(300);
@@ -92,7 +97,7 @@ test('the layout never jumps while the simulation runs: the top bar, the timelin
     await page.waitForTimeout(300);
     seen.push(await layoutBoxes(page));
     for (const s of seen) expect(s.bar.filter((b, i) => b !== first.bar[i]), `moved, against ${JSON.stringify(first.bar)}`).toEqual([]);
-    for (const s of seen) for (const n of s.nodes) expect(['260×88', '300×88']).toContain(n);
+    for (const s of seen) for (const n of s.nodes) expect([CENTER, LOOP]).toContain(n);
     expect(errors).toEqual([]);
   } finally {
     await page.close();

@@ -26,7 +26,7 @@ export const FOLD_AFTER_MS = 2500;
 
 /** Node sizes on the stage (present.css gives `.gnode` the same), graph units. */
 export const STAGE_NODE_W = 300;
-export const STAGE_CENTER_W = 240;
+export const STAGE_CENTER_W = 260;
 export const STAGE_NODE_H = 88;
 const GAP_X = 50;
 const GAP_Y = 34;
