@@ -371,6 +371,14 @@ export class SimHost {
     for (let i = 0; i < count; i++) {
       const action = this.pendingActions[0];
       const next = sim.cluster.ctx.scheduler.peekTime();
+      const due = this.lessons.nextDue();
+      if (due !== undefined && (next === undefined || due < next) && (!action || due <= action.at)) {
+        // A lesson's timed action comes before the next timer: it is this step.
+        if (sim.now < due) sim.runUntil(due);
+        this.lessons.afterAdvance();
+        if (this.lessons.nextDue() === due) return;
+        continue;
+      }
       if (action && (next === undefined || action.at <= next)) {
         sim.runUntil(action.at);
         this.pendingActions.shift();
