@@ -123,6 +123,20 @@ export class Simulation {
     return r;
   }
 
+  /**
+   * What the last fork (acting in the past) discarded, while it can be undone: no input since the one that forked.
+   */
+  get lastFork(): { step: number; discardedSteps: number; discardedInputs: number } | null {
+    return this.timeline.lastFork;
+  }
+
+  /** Undoes the last fork, once: the old future returns, and the view is at the step it forked at. */
+  undoFork(): boolean {
+    const undone = this.timeline.undoFork();
+    if (undone) this.notify();
+    return undone;
+  }
+
   runFor(ms: number): void {
     this.runUntil(this.now + ms);
   }

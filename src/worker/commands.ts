@@ -55,6 +55,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('step'), count: z.optional(z.int().check(z.minimum(1), z.maximum(100_000))) }),
   z.object({ type: z.literal('stepBack'), count: z.optional(z.int().check(z.minimum(1), z.maximum(100_000))) }),
   z.object({ type: z.literal('seek'), step: z.optional(z.int().check(z.minimum(0))), time: z.optional(z.number().check(z.minimum(0))) }),
+  /** Undo the last fork (acting in the past), once, while no input followed it. */
+  z.object({ type: z.literal('undoFork') }),
   /** Jump forward in virtual time (fast-forward an hour for CronJobs). */
   z.object({ type: z.literal('advance'), ms: z.number().check(z.minimum(0), z.maximum(7 * 24 * 3_600_000)) }),
   z.object({ type: z.literal('inspect'), requestId: z.int(), ref: objectRef }),

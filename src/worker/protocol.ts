@@ -108,6 +108,8 @@ export interface Frame {
   focus?: ControllerDetail;
   converged: boolean;
   convergence: string[];
+  /** The last fork (an action in the past) and what it discarded, while it can still be undone. */
+  fork?: { step: number; discardedSteps: number; discardedInputs: number };
   /** The api-server answers every request 503 now (a fault): the page says the cluster is degraded. */
   apiServerUnavailable?: true;
   /** Field-ownership fights going on now (src/sim/analysis/fight-detector.ts), most flips first; absent when none. */

@@ -269,3 +269,26 @@ describe('SimHost on-demand libraries', () => {
     expect(h.loads()).toBe(2);
   });
 });
+
+describe('SimHost: undoing a fork', () => {
+  it('says what a fork dropped, and Undo brings the old future back once', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 2, manifests: DEPLOYMENT } });
+    h.host.receive({ type: 'speed', speed: 20 });
+    h.host.receive({ type: 'play' });
+    for (let i = 0; i < 20; i++) h.advanceWall(16);
+    h.host.receive({ type: 'pause' });
+    h.host.tick();
+    const head = h.frames().at(-1)!.step;
+    h.host.receive({ type: 'stepBack', count: 10 });
+    h.host.receive({ type: 'act', requestId: 2, action: { type: 'scale', resource: 'deployment', name: 'web', replicas: 1 } });
+    h.host.tick();
+    expect(h.frames().at(-1)!.fork).toEqual({ step: head - 10, discardedSteps: 10, discardedInputs: 0 });
+    h.host.receive({ type: 'undoFork' });
+    h.host.tick();
+    const after = h.frames().at(-1)!;
+    expect(after.fork).toBeUndefined();
+    expect(after.head).toBe(head);
+    expect(after.step).toBe(head - 10);
+  });
+});

@@ -219,6 +219,11 @@ export class SimHost {
           else this.target = cmd.time;
         }
         return;
+      case 'undoFork':
+        this.playing = false;
+        this.target = null;
+        if (sim.undoFork()) this.timelineMoved = true;
+        return;
       case 'advance':
         if (this.lessons.holdsTime()) return;
         this.target = Math.max(this.target ?? sim.now, sim.now) + cmd.ms;
@@ -448,6 +453,8 @@ export class SimHost {
       convergence: convergence.reasons.slice(0, 20),
     };
     if (sim.cluster.apiServer.unavailable) frame.apiServerUnavailable = true;
+    const fork = sim.lastFork;
+    if (fork) frame.fork = fork;
     const focus = this.focus ? controllerDetail(this.sim!, this.focus) : undefined;
     if (focus) frame.focus = focus;
     const fights = this.fightDetector.fights(sim.now);

@@ -85,6 +85,49 @@ describe('Timeline', () => {
     expect(names).toEqual(new Set(['a', 'z']));
   });
 
+  it('a fork can be undone once: the old future comes back, step for step and input for input', () => {
+    const t = play(3, [{ at: 0, name: 'a' }, { at: 200, name: 'b' }], 600);
+    const full = traceOf(t);
+    const head = t.step;
+    t.seekTime(100);
+    const at = t.step;
+    expect(t.lastFork).toBeNull();
+    t.act({ type: 'add-node', name: 'z' });
+    expect(t.lastFork).toEqual({ step: at, discardedSteps: head - at, discardedInputs: 1 });
+    t.runUntil(300);
+    expect(t.undoFork()).toBe(true);
+    expect(t.step).toBe(at);
+    expect(t.head).toBe(head);
+    expect(t.inputs.map((i) => (i.action as { name: string }).name)).toEqual(['a', 'b']);
+    t.seekStep(head);
+    expect(traceOf(t)).toEqual(full);
+    // Once only, and not after another input.
+    expect(t.undoFork()).toBe(false);
+    t.seekTime(100);
+    t.act({ type: 'add-node', name: 'y' });
+    t.act({ type: 'add-node', name: 'x' });
+    expect(t.lastFork).toBeNull();
+    expect(t.undoFork()).toBe(false);
+  });
+
+  it('undoing a fork restores the old branch exactly, wherever it forked (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 590 }), fc.integer({ min: 0, max: 400 }), (seed, forkAt, playAfter) => {
+        const t = play(seed, [{ at: 0, name: 'a' }, { at: 300, name: 'b' }], 600);
+        const full = traceOf(t);
+        const head = t.step;
+        t.seekTime(forkAt);
+        if (!t.inPast) return;
+        t.act({ type: 'add-node', name: 'z' });
+        t.runUntil(forkAt + playAfter);
+        expect(t.undoFork()).toBe(true);
+        t.seekStep(head);
+        expect(traceOf(t)).toEqual(full);
+      }),
+      { seed: 44, numRuns: 40 },
+    );
+  });
+
   it('a run is reproduced exactly by replaying its input log on the same seed (property)', () => {
     fc.assert(
       fc.property(

@@ -57,6 +57,11 @@ export class Timeline<C extends TimelineCore<unknown>> {
   private readonly maxCheckpoints: number;
   /** The furthest step reached on this branch (what "play" returns to after stepping back). */
   private headStep = 0;
+  /**
+   * What the last fork discarded, kept until the next input (or an undo): the log entries and checkpoints of the old
+   * future and its head. The input that forked is `log[forkInput]`.
+   */
+  private discarded: { log: LoggedInput[]; checkpoints: Checkpoint<C>[]; headStep: number; forkInput: number; step: number } | null = null;
 
   constructor(
     core: C,
@@ -94,7 +99,12 @@ export class Timeline<C extends TimelineCore<unknown>> {
    * Applies an input now. In the past this forks the timeline: everything logged after now is discarded first.
    */
   act(action: UserAction): ReturnType<C['perform']> {
-    if (this.inPast) this.fork();
+    if (this.inPast) {
+      const step = this.step;
+      const kept = { log: this.log.slice(this.nextInput), checkpoints: this.checkpoints.filter((c) => !(c.step <= step && c.inputsApplied <= this.nextInput)), headStep: this.headStep };
+      this.fork();
+      this.discarded = { ...kept, forkInput: this.nextInput, step };
+    } else this.discarded = null;
     const entry: LoggedInput = { afterStep: this.step, at: this.now, action: structuredClone(action) };
     this.log.push(entry);
     this.nextInput = this.log.length;
@@ -160,6 +170,34 @@ export class Timeline<C extends TimelineCore<unknown>> {
     this.log.length = this.nextInput;
     this.checkpoints = this.checkpoints.filter((c) => c.step <= this.step && c.inputsApplied <= this.nextInput);
     this.headStep = this.step;
+  }
+
+  /**
+   * What the last fork discarded, while it can still be undone (no input since the one that forked): the step it
+   * forked at, the steps and the inputs of the old future. Null otherwise.
+   */
+  get lastFork(): { step: number; discardedSteps: number; discardedInputs: number } | null {
+    const d = this.discarded;
+    if (!d || this.log.length !== d.forkInput + 1) return null;
+    return { step: d.step, discardedSteps: d.headStep - d.step, discardedInputs: d.log.length };
+  }
+
+  /**
+   * Undoes the last fork, once: the input that forked is dropped, the old future (its inputs, checkpoints and head)
+   * comes back, and the view returns to the step it forked at, on the old branch. False when there is nothing to undo.
+   */
+  undoFork(): boolean {
+    const d = this.discarded;
+    if (!d || this.log.length !== d.forkInput + 1) return false;
+    this.discarded = null;
+    this.log.length = d.forkInput;
+    this.log.push(...d.log);
+    this.checkpoints = [...this.checkpoints.filter((c) => c.step <= d.step && c.inputsApplied <= d.forkInput), ...d.checkpoints].sort((a, b) => a.step - b.step || a.inputsApplied - b.inputsApplied);
+    this.headStep = d.headStep;
+    // Back to the fork's step on the old branch: from a checkpoint before it, re-executing the old inputs.
+    this.restore(this.checkpointAtOrBefore(Math.max(0, d.step - 1)));
+    this.seekStep(d.step);
+    return true;
   }
 
   /** Number of checkpoints held (for tests and the UI). */

@@ -99,6 +99,7 @@ export const stepBack = (count = 1) => get().send({ type: 'stepBack', count });
 export const seekStep = (step: number) => get().send({ type: 'seek', step });
 export const seekTime = (time: number) => get().send({ type: 'seek', time });
 export const advance = (ms: number) => get().send({ type: 'advance', ms });
+export const undoFork = () => get().send({ type: 'undoFork' });
 export const focusController = (name: string | null) => get().send({ type: 'focusController', name });
 
 export async function act(action: UserAction): Promise<ActReply> {

@@ -31,6 +31,8 @@ export interface SimState {
   converged: boolean;
   convergence: string[];
   apiServerUnavailable: boolean;
+  /** The last fork and what it discarded, while it can be undone. */
+  fork: Frame['fork'] | null;
   objects: Map<string, ObjectSummary>;
   events: TraceEvent[];
   /** The `k8s.event`s among {@link events} (what the event log lists by default), kept as frames arrive. */
@@ -70,6 +72,7 @@ export const useSim = create<SimState>((set) => ({
   converged: false,
   convergence: [],
   apiServerUnavailable: false,
+  fork: null,
   objects: new Map(),
   events: [],
   k8sEvents: [],
@@ -113,6 +116,7 @@ export const useSim = create<SimState>((set) => ({
         converged: f.converged,
         convergence: f.convergence,
         apiServerUnavailable: f.apiServerUnavailable === true,
+        fork: f.fork ?? null,
         objects: f.objects.upserts.length || f.objects.deletes.length || f.objects.full ? objects : s.objects,
         events,
         k8sEvents,

@@ -1,10 +1,11 @@
 /**
  * The timeline: a scrubber over the branch's steps with markers for your actions and faults. Dragging seeks
- * (the worker restores the nearest checkpoint and re-executes); acting in the past forks the timeline.
+ * (the worker restores the nearest checkpoint and re-executes); acting in the past forks the timeline, and says what
+ * it dropped, with an Undo (once, until the next action).
  */
 import { useState } from 'react';
 import { useSim } from '../state/sim-store.ts';
-import { seekStep } from '../connection/sim-connection.ts';
+import { seekStep, undoFork } from '../connection/sim-connection.ts';
 import { formatClock } from '../format.ts';
 
 export function Timeline() {
@@ -12,6 +13,7 @@ export function Timeline() {
   const head = useSim((s) => s.head);
   const now = useSim((s) => s.now);
   const markers = useSim((s) => s.markers);
+  const fork = useSim((s) => s.fork);
   const [drag, setDrag] = useState<number | null>(null);
   const max = Math.max(head, step, 1);
   const value = drag ?? step;
@@ -44,6 +46,15 @@ export function Timeline() {
         <span>step {value} / {max}</span>
         <span className="marker-legend user">your actions</span>
         <span className="marker-legend fault">faults</span>
+        {fork && (
+          <span className="fork-note" role="status">
+            You acted in the past: the timeline forked at step {fork.step}, dropping {fork.discardedSteps} later {fork.discardedSteps === 1 ? 'step' : 'steps'}
+            {fork.discardedInputs > 0 && ` and ${fork.discardedInputs} of your ${fork.discardedInputs === 1 ? 'actions' : 'actions'}`}.{' '}
+            <button className="mini" onClick={() => undoFork()} title="Bring the dropped future back (once, until your next action)">
+              Undo fork
+            </button>
+          </span>
+        )}
       </div>
     </section>
   );
