@@ -1,0 +1,174 @@
+/**
+ * The simulated cluster served as a Kubernetes API over HTTP on the loopback address, so real kubectl (and any
+ * client-go or Python client) drives it unchanged. `startServe` paces the simulation to wall time (pacer.ts) and
+ * answers discovery (discovery.ts), reads and tables (reads.ts), watches (watch.ts) and writes, which become user
+ * actions of the simulation (writes.ts).
+ *
+ * Nothing a client sends may crash the server or corrupt the simulation: every request is answered with JSON or a
+ * Status (`handleRequest` never throws), bodies are bounded (3 MiB) and watches are counted.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Simulation } from '../sim/simulation.ts';
+import { badRequest, internalError, methodNotSupported, resourceNotServed, unsupportedMediaType } from '../sim/api/status.ts';
+import { apiGroupList, apiGroupOf, apiResourceList, apiVersions, versionInfo } from './discovery.ts';
+import { decodeBody, readBody, send, statusReply, type Reply } from './http-io.ts';
+import { Pacer, type ScheduledAction } from './pacer.ts';
+import { openApiV3Document, openApiV3Index } from './openapi.ts';
+import { parsePath } from './paths.ts';
+import { read } from './reads.ts';
+import { Watches } from './watch.ts';
+import { mediaType, write } from './writes.ts';
+
+/** The media type client-go's typed clients send built-in objects in; serve decodes JSON and YAML only. */
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
+
+/** The default port: kube-apiserver's 6443 with a 1 in front, so it does not take a local cluster's. */
+export const DEFAULT_PORT = 16443;
+export const LOOPBACK = '127.0.0.1';
+
+export interface ServeOptions {
+  sim: Simulation;
+  /** Virtual ms per wall ms (default 1). */
+  speed?: number;
+  /** Default {@link DEFAULT_PORT}; 0 picks a free port. */
+  port?: number;
+  /** Wall ms between simulation ticks (default 50). */
+  tickMs?: number;
+  /** Concurrent watches allowed (default 100). */
+  watchLimit?: number;
+  /** Wall ms between watch bookmarks (default 60 000). */
+  bookmarkMs?: number;
+  /** Actions to perform at their virtual times (a scenario's). */
+  scheduled?: readonly ScheduledAction[];
+  /** The wall clock (tests). */
+  wallNow?: () => number;
+}
+
+export interface ServeHandle {
+  /** "http://127.0.0.1:<port>". */
+  readonly url: string;
+  readonly port: number;
+  readonly pacer: Pacer;
+  /** Stops the timer, ends every watch and closes the server. */
+  close(): Promise<void>;
+}
+
+/** The caller as the trace names it: the user agent's first word ("kubectl/v1.32.4"), bounded and printable. */
+export function userOf(req: IncomingMessage): string {
+  const ua = String(req.headers['user-agent'] ?? '').split(' ')[0]!.replace(/[^\x21-\x7e]/g, '').slice(0, 80);
+  return ua || 'http-client';
+}
+
+/** Answers one request. Never throws and never rejects. */
+export async function handleRequest(sim: Simulation, pacer: Pacer, watches: Watches, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    pacer.tick();
+    const reply = await answer(sim, watches, req, res);
+    if (reply) send(res, reply);
+  } catch (e) {
+    send(res, statusReply(internalError(e instanceof Error ? e.message : String(e))));
+  }
+}
+
+async function answer(sim: Simulation, watches: Watches, req: IncomingMessage, res: ServerResponse): Promise<Reply | undefined> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://loopscope.invalid');
+  } catch {
+    return statusReply(badRequest(`invalid request URI ${JSON.stringify(req.url)}`));
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const api = sim.cluster.apiServer;
+  const resources = api.resourcesInfo();
+  const parsed = parsePath(url.pathname, resources);
+  const user = userOf(req);
+  if (parsed.type !== 'resource') {
+    if (method !== 'GET') return statusReply(methodNotSupported({ group: '', resource: url.pathname }, method.toLowerCase()));
+    switch (parsed.type) {
+      case 'version':
+        return { code: 200, body: versionInfo() };
+      case 'api':
+        return { code: 200, body: apiVersions(`${LOOPBACK}:${req.socket.localPort ?? ''}`) };
+      case 'apis':
+        return { code: 200, body: apiGroupList(resources) };
+      case 'group': {
+        const group = apiGroupOf(resources, parsed.group);
+        return group ? { code: 200, body: group } : statusReply(resourceNotServed());
+      }
+      case 'groupVersion':
+        return { code: 200, body: apiResourceList(resources, parsed.group, parsed.version) };
+      case 'openapi': {
+        if (parsed.which === 'v3') return { code: 200, body: openApiV3Index(resources) };
+        const doc = parsed.which.startsWith('v3/') ? openApiV3Document(resources, parsed.which.slice(3)) : undefined;
+        return doc ? { code: 200, body: doc } : statusReply(resourceNotServed());
+      }
+      default:
+        return statusReply(resourceNotServed());
+    }
+  }
+  const path = parsed.path;
+  if (method === 'GET') {
+    const watch = url.searchParams.get('watch');
+    if (watch === 'true' || watch === '1') {
+      watches.serve(api, path, url.searchParams, user, res);
+      return undefined;
+    }
+    return read(api, sim.now, path, url.searchParams, req.headers.accept, user);
+  }
+  if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH' && method !== 'DELETE') {
+    return statusReply(methodNotSupported({ group: path.info.group, resource: path.info.resource }, method.toLowerCase()));
+  }
+  const contentType = mediaType(req.headers['content-type']);
+  if (contentType === PROTOBUF || (method !== 'PATCH' && contentType !== '' && contentType !== 'application/json' && contentType !== 'application/yaml')) {
+    req.resume();
+    return statusReply(unsupportedMediaType(`the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`));
+  }
+  const raw = await readBody(req);
+  if (!Buffer.isBuffer(raw)) return statusReply(raw);
+  let body: unknown;
+  if (raw.length > 0 || method !== 'DELETE') {
+    const decoded = decodeBody(raw, req.headers['content-type'], method === 'PATCH');
+    if (!decoded.ok) return statusReply(decoded.status);
+    body = decoded.value;
+  }
+  const verb = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' }[method];
+  const command = `${user} ${verb} ${url.pathname}`;
+  return write(sim, { method, path, query: url.searchParams, body, contentType: req.headers['content-type'], command });
+}
+
+/** Starts serving `options.sim` on 127.0.0.1. Rejects with a clear message when the port is taken. */
+export function startServe(options: ServeOptions): Promise<ServeHandle> {
+  const sim = options.sim;
+  const pacer = new Pacer(sim, options.speed ?? 1, options.wallNow, options.scheduled);
+  const watches = new Watches({ limit: options.watchLimit ?? 100, bookmarkMs: options.bookmarkMs ?? 60_000 });
+  const server: Server = createServer((req, res) => void handleRequest(sim, pacer, watches, req, res));
+  const requested = options.port ?? DEFAULT_PORT;
+  return new Promise((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) => {
+      reject(new Error(e.code === 'EADDRINUSE' ? `port ${requested} on ${LOOPBACK} is already in use: choose another with --port` : e.code === 'EACCES' ? `port ${requested} on ${LOOPBACK} may not be used by this user: choose another with --port` : `cannot listen on ${LOOPBACK}:${requested}: ${e.message}`));
+    });
+    server.listen(requested, LOOPBACK, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : requested;
+      const timer = setInterval(() => {
+        try {
+          pacer.tick();
+        } catch {
+          // The simulation never throws for input; a bug here must not take the server down.
+        }
+      }, options.tickMs ?? 50);
+      resolve({
+        url: `http://${LOOPBACK}:${port}`,
+        port,
+        pacer,
+        close: () =>
+          new Promise<void>((done) => {
+            clearInterval(timer);
+            watches.closeAll();
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
