@@ -21,6 +21,7 @@ import { validateCreate, validateUpdate } from './admission/validation.ts';
 import { defaultCustomResource, resourceInfosFromCRD, validateCRD, validateCustomResource } from './crd/custom-resources.ts';
 import type { ApiRequest } from './api-request.ts';
 import { MvccStore, DEFAULT_WATCH_HISTORY } from './storage/mvcc-store.ts';
+import { namespaceDeletionConditions, type NamespaceCondition } from './strategy/namespace-conditions.ts';
 import { WatchCache } from './storage/watch-cache.ts';
 import { ResourceRegistry, resourceKey } from './registry/resource-registry.ts';
 import { WebhookAdmission } from '../webhooks/webhook-admission.ts';
@@ -165,6 +166,12 @@ export class ServerCore {
 
   /** Stores `draft` (a private mutable copy) as the new version, delivers the event; returns the frozen object. */
   commit(info: ResourceInfo, draft: KubeObject): KubeObject {
+    // ObjectMeta.managedFields is `json:"managedFields,omitempty"`: an empty list is not stored (nor served).
+    const mf = draft.metadata.managedFields;
+    if (mf !== undefined && mf.length === 0) {
+      const { managedFields: _none, ...metadata } = draft.metadata;
+      draft = { ...draft, metadata };
+    }
     const event = this.store.put(resourceKey(info), keyOf(draft), draft);
     this.watches.dispatch(event);
     if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') this.syncCRD(event.object, false);
@@ -202,9 +209,25 @@ export class ServerCore {
   private finalizeNamespaceIfEmpty(ns: string): void {
     const nsObj = this.store.get(resourceKey(NAMESPACE_INFO_KEY), ns);
     if (!nsObj || nsObj.metadata.deletionTimestamp === undefined) return;
-    if (this.objectsIn(ns).length > 0) return;
     const info = this.registry.lookup('v1', 'Namespace')!;
+    if (this.objectsIn(ns).length > 0) {
+      this.updateNamespaceConditions(nsObj);
+      return;
+    }
     this.remove(info, nsObj);
+  }
+
+  /**
+   * A terminating namespace's status.conditions from what is still in it (namespace-conditions.ts), written when
+   * they change, as the namespace controller's status update does. Returns the namespace as stored.
+   */
+  updateNamespaceConditions(nsObj: KubeObject): KubeObject {
+    const remaining = this.objectsIn(nsObj.metadata.name!).map(({ info, obj }) => ({ resource: info.resource, group: info.group, obj }));
+    const status = (nsObj.status ?? {}) as { phase?: string; conditions?: NamespaceCondition[] };
+    const conditions = namespaceDeletionConditions(remaining, status.conditions, this.ctx.now);
+    if (JSON.stringify(conditions) === JSON.stringify(status.conditions ?? [])) return nsObj;
+    const info = this.registry.lookup('v1', 'Namespace')!;
+    return this.commit(info, { ...nsObj, metadata: { ...nsObj.metadata }, status: { ...status, conditions } });
   }
 
   /** A CRD was written or removed: (re)register its kinds; on removal also drop its custom objects. */

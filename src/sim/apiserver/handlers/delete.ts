@@ -88,9 +88,9 @@ function deleteNamespaceContents(core: ServerCore, ns: KubeObject): KubeObject {
     if (current) deleteObject(core, info, current, { propagationPolicy: 'Background' });
   }
   const info = core.registry.lookup('v1', 'Namespace')!;
-  if (core.objectsIn(name).length === 0) {
-    const still = core.get(info, undefined, name);
-    if (still) return core.remove(info, still);
-  }
-  return core.get(info, undefined, name) ?? ns;
+  const still = core.get(info, undefined, name);
+  if (!still) return ns;
+  if (core.objectsIn(name).length === 0) return core.remove(info, still);
+  // Content remains (finalizers, graceful pods): the conditions say what, as `kubectl describe ns` shows.
+  return core.updateNamespaceConditions(still);
 }
