@@ -71,7 +71,7 @@ export function describeResources(resources: unknown, w: Writer, level: number):
 /** Resolves a downward-API field reference against the pod (describe.go EnvValueRetriever); '' for a template. */
 export type EnvResolver = (fieldPath: string) => string;
 
-/** kubectl's fieldpath.ExtractFieldPathAsString for the paths a pod's env may use. */
+/** kubectl's fieldpath.ExtractFieldPathAsString for the paths a pod's env may use (describe asks for two of them). */
 export function podFieldResolver(pod: Obj): EnvResolver {
   return (fieldPath) => {
     const m = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(fieldPath);
@@ -125,7 +125,11 @@ function describeContainerEnvVars(container: Obj, w: Writer, resolve?: EnvResolv
     const secretKeyRef = obj(valueFrom.secretKeyRef);
     const configMapKeyRef = obj(valueFrom.configMapKeyRef);
     if (fieldRef) {
-      const valueFrom = resolve ? resolve(str(fieldRef.fieldPath)) : '';
+      // EnvValueRetriever converts the field label with kubectl's scheme, which registers no Pod field labels: the
+      // default conversion knows metadata.name and metadata.namespace only, so any other path resolves to nothing.
+      const path = str(fieldRef.fieldPath);
+      const validVersion = str(fieldRef.apiVersion).split('/').length <= 2;
+      const valueFrom = resolve && validVersion && (path === 'metadata.name' || path === 'metadata.namespace') ? resolve(path) : '';
       w.write(LEVEL_3, `${str(e.name)}:\t${valueFrom} (${str(fieldRef.apiVersion)}:${str(fieldRef.fieldPath)})\n`);
     } else if (resourceFieldRef) {
       let valueFrom = containerResourceValue(resourceFieldRef, container);

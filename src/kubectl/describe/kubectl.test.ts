@@ -1,12 +1,18 @@
 /**
- * `kubectl describe` and `kubectl get` compared with kubectl 1.32 itself. testdata/kubectl-1.32-against-simulation.json
- * was recorded by serving a simulation's objects (seed 1, two nodes, a Deployment with probes, env, requests and
- * limits, a Service, a ConfigMap, an HPA, a CronJob and its Jobs, after 150 s) over HTTP as a plain api-server, and
- * running real kubectl against it: `describe` of every object in the default namespace, every node and the
- * namespace; `get` of each kind with -o wide, --show-labels, -L, -A, --no-headers, several kinds and --sort-by.
- * kubectl printed the tables from this project's server-side Table (serverTable) with its own tabwriter and
- * decorations, and described the objects with its own describers. Ours must print the same text, given the same
- * objects and the same moment (`now`, recorded).
+ * `kubectl describe` and `kubectl get` compared with kubectl 1.32 itself. Each testdata/kubectl-1.32-against-
+ * simulation*.json was recorded by serving a simulation's objects over HTTP as a plain api-server and running real
+ * kubectl against it: `describe` of every object in the default namespace, every node and the namespace; `get` of
+ * each kind with -o wide, --show-labels, -L, -A, --no-headers, several kinds and --sort-by. kubectl printed the
+ * tables from this project's server-side Table (serverTable) with its own tabwriter and decorations, and described
+ * the objects with its own describers. Ours must print the same text, given the same objects and moment (`now`).
+ *
+ * 1. seed 1, two nodes, after 150 s: a Deployment with probes, env, requests and limits, a Service, a ConfigMap, an
+ *    HPA, a CronJob and its Jobs.
+ * 2. seed 1, two nodes: a Deployment mid-rollout (old and new ReplicaSets), a crash-looping pod, an unschedulable
+ *    one, a pod with an init container, a sidecar, env from ConfigMap/Secret/field/resource refs, four volume types,
+ *    a node selector and tolerations, a terminating pod, a cordoned and tainted node, NodePort and LoadBalancer
+ *    Services, an Indexed Job, an HPA with three metrics and a scale-down behavior, a ConfigMap with binaryData.
+ *    (Upstream prints a ConfigMap's keys in Go's random map order; this recording happens to be sorted, as ours.)
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
@@ -22,23 +28,27 @@ interface Golden {
   describe: { resource: string; name: string; out: string }[];
   get: { args: string[]; resource: string; opts: Partial<TableOptions>; out: string }[];
 }
-const golden = JSON.parse(readFileSync(new URL('./testdata/kubectl-1.32-against-simulation.json', import.meta.url), 'utf8')) as Golden;
+const recordings = ['kubectl-1.32-against-simulation.json', 'kubectl-1.32-against-simulation-2.json'].map(
+  (file) => [file, JSON.parse(readFileSync(new URL(`./testdata/${file}`, import.meta.url), 'utf8')) as Golden] as const,
+);
 
 const resolve = (r: string): ResourceInfo | undefined => BUILTIN_RESOURCES.find((i) => i.resource === r || `${i.resource}.${i.group}` === r);
-const objectsOf = (info: ResourceInfo, namespace?: string): KubeObject[] =>
+const objectsOf = (golden: Golden, info: ResourceInfo, namespace?: string): KubeObject[] =>
   golden.objects.filter((o) => o.kind === info.kind && o.apiVersion === (info.group ? `${info.group}/${info.version}` : info.version) && (namespace === undefined || o.metadata.namespace === namespace));
 
-test.each(golden.describe.map((d) => [`${d.resource} ${d.name}`, d] as const))('kubectl describe %s', (_label, d) => {
+const describes = recordings.flatMap(([file, golden]) => golden.describe.map((d) => [`${file}: ${d.resource} ${d.name}`, golden, d] as const));
+test.each(describes)('kubectl describe, %s', (_label, golden, d) => {
   const info = resolve(d.resource)!;
-  const obj = objectsOf(info, info.namespaced ? 'default' : undefined).find((o) => o.metadata.name === d.name)!;
-  const ctx: DescribeContext = { now: golden.now, events: objectsOf(resolve('events')!, info.namespaced ? 'default' : undefined), list: (i, ns) => objectsOf(i, ns), resolve };
+  const obj = objectsOf(golden, info, info.namespaced ? 'default' : undefined).find((o) => o.metadata.name === d.name)!;
+  const ctx: DescribeContext = { now: golden.now, events: objectsOf(golden, resolve('events')!, info.namespaced ? 'default' : undefined), list: (i, ns) => objectsOf(golden, i, ns), resolve };
   expect(describeObject(info, obj, ctx)).toBe(d.out);
 });
 
-test.each(golden.get.map((g) => [g.args.join(' '), g] as const))('kubectl %s', (_label, g) => {
+const gets = recordings.flatMap(([file, golden]) => golden.get.map((g) => [`${file}: ${g.args.join(' ')}`, golden, g] as const));
+test.each(gets)('kubectl, %s', (_label, golden, g) => {
   const info = resolve(g.resource)!;
   const namespace = g.opts.withNamespace || !info.namespaced ? undefined : 'default';
-  const mine = printTable(info, objectsOf(info, namespace), { now: golden.now, wide: false, showLabels: false, noHeaders: false, withNamespace: false, withKind: false, ...g.opts });
+  const mine = printTable(info, objectsOf(golden, info, namespace), { now: golden.now, wide: false, showLabels: false, noHeaders: false, withNamespace: false, withKind: false, ...g.opts });
   // `get deploy,rs` prints one table per kind, a blank line between: the first is the Deployments'.
   expect(mine).toBe(g.args[1] === 'deploy,rs' ? `${g.out.split('\n\n')[0]}\n` : g.out);
 });
