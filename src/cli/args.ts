@@ -28,12 +28,21 @@ export interface LessonCheckCommand {
 }
 export interface HelpCommand {
   command: 'help';
-  topic?: 'run' | 'validate' | 'lesson';
+  topic?: 'run' | 'validate' | 'lesson' | 'serve';
 }
 export interface VersionCommand {
   command: 'version';
 }
-export type Command = RunCommand | ValidateCommand | LessonCheckCommand | HelpCommand | VersionCommand;
+/** `serve [--scenario file | --lesson file] [--speed N] [--port N] [--kubeconfig path]`. */
+export interface ServeCommand {
+  command: 'serve';
+  scenario?: string;
+  lesson?: string;
+  speed: number;
+  port: number;
+  kubeconfig: string;
+}
+export type Command = RunCommand | ValidateCommand | LessonCheckCommand | HelpCommand | VersionCommand | ServeCommand;
 
 export type ParseArgsResult = { ok: true; command: Command } | { ok: false; error: string };
 
@@ -44,12 +53,13 @@ export function parseArgs(argv: readonly string[]): ParseArgsResult {
   const [first, ...rest] = argv;
   if (first === undefined || isHelp(first) || first === 'help') {
     const topic = first === 'help' ? rest[0] : undefined;
-    if (topic !== undefined && topic !== 'run' && topic !== 'validate' && topic !== 'lesson') return { ok: false, error: `no help for "${topic}"` };
+    if (topic !== undefined && topic !== 'run' && topic !== 'validate' && topic !== 'lesson' && topic !== 'serve') return { ok: false, error: `no help for "${topic}"` };
     return { ok: true, command: { command: 'help', ...(topic ? { topic } : {}) } };
   }
   if (first === '--version' || first === '-v') return { ok: true, command: { command: 'version' } };
   if (first === 'lesson') return parseLessonArgs(rest);
-  if (first !== 'run' && first !== 'validate') return { ok: false, error: `unknown command "${first}" (expected run, validate or lesson)` };
+  if (first === 'serve') return parseServeArgs(rest);
+  if (first !== 'run' && first !== 'validate') return { ok: false, error: `unknown command "${first}" (expected run, validate, lesson or serve)` };
   if (rest.some(isHelp)) return { ok: true, command: { command: 'help', topic: first } };
 
   const files: string[] = [];
@@ -124,6 +134,46 @@ function parseLessonArgs(rest: readonly string[]): ParseArgsResult {
     else if (arg === '--color' || arg === '--no-color') cmd.color = arg === '--color';
     else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown flag ${arg.split('=')[0]}` };
     else cmd.files.push(arg);
+  }
+  return { ok: true, command: cmd };
+}
+
+/** `serve` flags; the default port is src/serve's DEFAULT_PORT (16443), the kubeconfig ./loopscope.kubeconfig. */
+function parseServeArgs(rest: readonly string[]): ParseArgsResult {
+  if (rest.some(isHelp)) return { ok: true, command: { command: 'help', topic: 'serve' } };
+  const cmd: ServeCommand = { command: 'serve', speed: 1, port: 16443, kubeconfig: 'loopscope.kubeconfig' };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (!arg.startsWith('-')) return { ok: false, error: `serve takes no arguments (got "${arg}"); a scenario is given with --scenario <file>` };
+    const eq = arg.indexOf('=');
+    const name = eq >= 0 ? arg.slice(0, eq) : arg;
+    const value = eq >= 0 ? arg.slice(eq + 1) : rest[++i];
+    if (value === undefined || value === '') return { ok: false, error: `${name} needs a value` };
+    switch (name) {
+      case '--scenario':
+      case '--lesson':
+        if (cmd.scenario !== undefined || cmd.lesson !== undefined) return { ok: false, error: 'give one of --scenario and --lesson' };
+        if (name === '--scenario') cmd.scenario = value;
+        else cmd.lesson = value;
+        break;
+      case '--speed': {
+        const speed = Number(value);
+        if (!(Number.isFinite(speed) && speed > 0 && speed <= 1000)) return { ok: false, error: `--speed must be a number above 0 and at most 1000, not "${value}"` };
+        cmd.speed = speed;
+        break;
+      }
+      case '--port': {
+        const port = Number(value);
+        if (!(Number.isInteger(port) && port >= 1 && port <= 65535)) return { ok: false, error: `--port must be a whole number from 1 to 65535, not "${value}"` };
+        cmd.port = port;
+        break;
+      }
+      case '--kubeconfig':
+        cmd.kubeconfig = value;
+        break;
+      default:
+        return { ok: false, error: `unknown flag ${name}` };
+    }
   }
   return { ok: true, command: cmd };
 }

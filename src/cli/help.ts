@@ -6,12 +6,14 @@ Usage:
   loopscope run <scenario.yaml> [--until <duration>] [--trace <file.jsonl>] [--json] [--quiet] [--verbose]
   loopscope validate <scenario.yaml> [--json]
   loopscope lesson check [lesson.yaml…] [--json]
-  loopscope --help | run --help | validate --help | lesson --help
+  loopscope serve [--scenario <file> | --lesson <file>] [--speed N] [--port N] [--kubeconfig <path>]
+  loopscope --help | run --help | validate --help | lesson --help | serve --help
 
 Commands:
   run        Play the scenario on the simulated cluster, print the timeline, check its expectations.
   validate   Check the scenario file without running it.
   lesson     lesson check: play each lesson with its reference answers and solutions, and each task without.
+  serve      Serve a simulation on 127.0.0.1 as a Kubernetes API that real kubectl drives.
 
 Exit codes:
   0  every expectation passed (validate: the file is valid)
@@ -59,4 +61,25 @@ each task again from the same state without its solution, when its checks must N
 is a defect). Prints a line per step ("✓ lesson/step-2: …") and the totals as the last line "N passed, M failed".
 
 Exit codes: 0 every step passed, 1 a step failed, 2 a lesson file or a flag is invalid.
+`;
+
+export const SERVE_HELP = `loopscope serve [--scenario <file> | --lesson <file>] [--speed N] [--port N] [--kubeconfig <path>]
+
+Runs a simulation on virtual time paced to wall time and serves it on 127.0.0.1 (plain HTTP) as a Kubernetes
+API, so real kubectl drives it: kubectl --kubeconfig loopscope.kubeconfig get pods. Writes (apply, create -f,
+replace, delete, scale, patch, label, rollout) become user actions of the simulation, named by the client's user
+agent. Stop with Ctrl+C.
+
+Flags:
+  --scenario <file>    Play this scenario (its manifests, then its actions at their times).
+  --lesson <file>      Serve the first step of this lesson.
+                       Without either: the page's default demo (Deployment web on 3 nodes).
+  --speed N            Virtual seconds per wall second (default 1).
+  --port N             Port on 127.0.0.1 (default 16443).
+  --kubeconfig <path>  Where to write the kubeconfig (default ./loopscope.kubeconfig): cluster, user and
+                       context named "loopscope".
+
+Not served: protobuf request bodies (kubectl create deployment|job|configmap… send them: use
+kubectl create … --dry-run=client -o yaml | kubectl apply -f -), OpenAPI schemas (kubectl explain), /openapi/v2,
+aggregated discovery (kubectl falls back to the legacy documents), PUT of /status, DELETE of a collection.
 `;

@@ -12,7 +12,7 @@ import { runScenario } from '../sim/scenario/run-scenario.ts';
 import type { CreateHost, ScenarioHost } from '../sim/scenario/scenario-host.ts';
 import type { Scenario } from '../sim/scenario/scenario.ts';
 import { parseArgs, type RunCommand } from './args.ts';
-import { LESSON_HELP, MAIN_HELP, RUN_HELP, VALIDATE_HELP } from './help.ts';
+import { LESSON_HELP, MAIN_HELP, RUN_HELP, SERVE_HELP, VALIDATE_HELP } from './help.ts';
 import { lessonCheck } from './lesson-check.ts';
 import { loadSimulationHost } from './host.ts';
 import { choosePaint } from './paint.ts';
@@ -54,7 +54,7 @@ export async function runCli(argv: readonly string[], deps: Partial<CliDeps> = {
   const cmd = parsed.command;
   switch (cmd.command) {
     case 'help':
-      io.out(cmd.topic === 'run' ? RUN_HELP : cmd.topic === 'validate' ? VALIDATE_HELP : cmd.topic === 'lesson' ? LESSON_HELP : MAIN_HELP);
+      io.out(cmd.topic === 'run' ? RUN_HELP : cmd.topic === 'validate' ? VALIDATE_HELP : cmd.topic === 'lesson' ? LESSON_HELP : cmd.topic === 'serve' ? SERVE_HELP : MAIN_HELP);
       return EXIT_OK;
     case 'version':
       io.out('loopscope 0.1.0\n');
@@ -71,6 +71,10 @@ export async function runCli(argv: readonly string[], deps: Partial<CliDeps> = {
       return run(cmd, io);
     case 'lesson-check':
       return lessonCheck(cmd, io);
+    case 'serve': {
+      const { runServe } = await import('./serve.ts');
+      return runServe(cmd, io);
+    }
   }
 }
 
