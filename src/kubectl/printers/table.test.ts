@@ -149,6 +149,17 @@ describe('decorations', () => {
     );
     expect(get('ConfigMap', { withKind: true })).toBe(['NAME                 DATA   AGE', 'configmap/settings   2      2m35s', ''].join('\n'));
   });
+  test('HPA targets: quantities canonical, "+ N more..." past two metrics', async () => {
+    const { formatHPAMetrics } = await import('./kinds/hpa.ts');
+    const specs = [
+      { type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '0.5Gi' } } },
+      { type: 'Pods', pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: '1000m' } } },
+      { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+    ];
+    const statuses = [{ type: 'Resource', resource: { name: 'memory', current: { averageValue: '104857600' } } }];
+    expect(formatHPAMetrics(specs, statuses)).toBe('memory: 104857600/512Mi, <unknown>/1 + 1 more...');
+    expect(formatHPAMetrics([], [])).toBe('<none>');
+  });
   test('--output-watch-events: an EVENT column first, padded as kubectl pads it', () => {
     expect(get('ConfigMap', { watchEvent: 'ADDED', withNamespace: true }, undefined)).toBe('EVENT      NAMESPACE   NAME       DATA   AGE\nADDED      default     settings   2      2m35s\n');
     expect(get('ConfigMap', { watchEvent: 'DELETED', noHeaders: true })).toBe('DELETED    settings   2     2m35s\n');

@@ -4,14 +4,13 @@
  */
 import type { KubeObject } from '../../../sim/api/object.ts';
 import { translateTimestampSince } from '../age.ts';
+import { quantityString } from '../quantity.ts';
 import { arr, at, num, obj, optNum, str } from '../values.ts';
 import { AGE, NAME, type Cell, type KindTable } from './kind-table.ts';
 
-/** A quantity as its JSON carries it (`resource.Quantity` serialises canonically already). */
+/** `Quantity.String()` of a quantity as its JSON carries it (canonical: "0.5" prints "500m"); "0" when absent. */
 function quantity(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return '0';
+  return quantityString(v ?? '0');
 }
 
 /** formatHPAMetrics of autoscaling/v2 specs and current metrics. */
