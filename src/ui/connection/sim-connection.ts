@@ -34,7 +34,7 @@ function flushFrames(): void {
   const t0 = performance.now();
   // Rendered here rather than in the microtask after this callback, so that the time it takes is known.
   flushSync(() => {
-    for (const f of frames) applyFrame(f);
+    frames.forEach((f, i) => applyFrame(f, i > 0));
   });
   restNext = performance.now() - t0 > BUSY_MS;
 }

@@ -13,10 +13,11 @@ import { ReactFlow, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
 import { focusController } from '../connection/sim-connection.ts';
-import { API_SERVER, IDLE_GROUP, USER, graphControllers, layout, phasesOf, shortLabel, trafficOf, type Phase } from './graph-model.ts';
+import { API_SERVER, IDLE_GROUP, USER, graphControllers, layout, shortLabel, trafficOf } from './graph-model.ts';
 import { nodeTypes, sameNode } from './graph-nodes.tsx';
 import { actorsOf, causeChain, indexEvents } from '../events/cause-chain.ts';
 import { useMeasured } from './use-measured.ts';
+import { advancePhases, MIN_PHASE_MS, phasesPending, shownPhases, trackPhases, type PhaseTracks } from './phase-display.ts';
 import type * as StageModule from './stage-fold.ts';
 import { usePresenting } from '../present/presenting.ts';
 import { lazyAfterFirstFrame, preloadAfterFirstFrame } from '../state/after-first-frame.ts';
@@ -103,7 +104,9 @@ export function ControllerGraph() {
   const lastWorked = useRef(new Map<string, number>());
   const stageSlots = useRef(new Map<string, number>());
   const [panel, setPanel] = useState<HTMLElement | null>(null);
-  const [phases, setPhases] = useState<Map<string, Phase>>(new Map());
+  // Each loop's phase, every phase shown for a moment (phase-display.ts); ticks while some are waiting their turn.
+  const [tracks, setTracks] = useState<PhaseTracks>(new Map());
+  const phases = useMemo(() => shownPhases(tracks), [tracks]);
   const lastSeen = useRef(new Map<string, number>());
   const [tick, setTick] = useState(0);
   const { onNodesChange, measured } = useMeasured();
@@ -116,7 +119,7 @@ export function ControllerGraph() {
     for (const n of t.writes) lastSeen.current.set(`w:${n}`, now);
     for (const n of t.deliveries) lastSeen.current.set(`d:${n}`, now);
     if (stage) for (const n of stage.workingNodes(controllers, recent)) lastWorked.current.set(n, now);
-    setPhases((p) => phasesOf(recent, controllers, p));
+    setTracks((t) => advancePhases(trackPhases(t, recent, controllers), now));
     const timer = setTimeout(() => setTick((x) => x + 1), LINGER_MS);
     // On a stage, a loop that stopped working folds back FOLD_AFTER_MS later, even if no frame comes (paused).
     const fold = stage ? setTimeout(() => setTick((x) => x + 1), stage.FOLD_AFTER_MS + 50) : undefined;
@@ -125,6 +128,12 @@ export function ControllerGraph() {
       clearTimeout(fold);
     };
   }, [recent, controllers, stage]);
+
+  useEffect(() => {
+    if (!phasesPending(tracks)) return;
+    const timer = setTimeout(() => setTracks((t) => advancePhases(t, performance.now())), MIN_PHASE_MS);
+    return () => clearTimeout(timer);
+  }, [tracks]);
 
   const highlighted = useMemo(() => {
     if (selection?.type !== 'event' || hideCauses) return new Set<string>();

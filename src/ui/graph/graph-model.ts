@@ -94,19 +94,6 @@ export function trafficOf(events: readonly TraceEvent[], controllers: readonly G
   return { writes, deliveries };
 }
 
-/** The phase each controller was last seen in, from reconcile events (newest wins). */
-export function phasesOf(events: readonly TraceEvent[], controllers: readonly GraphController[], previous: ReadonlyMap<string, Phase>): Map<string, Phase> {
-  const phases = new Map(previous);
-  for (const e of events) {
-    if (!e.kind.startsWith('reconcile.')) continue;
-    const n = nodeOfActor(e.actor, controllers);
-    if (!n) continue;
-    const p: Phase = e.kind === 'reconcile.done' ? 'idle' : (e.kind.slice('reconcile.'.length) as Phase);
-    phases.set(n, p);
-  }
-  return phases;
-}
-
 /** Size of every drawn node (styles.css gives `.gnode` the same), graph units. */
 export const NODE_W = 220;
 export const NODE_H = 66;

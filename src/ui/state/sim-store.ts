@@ -39,7 +39,10 @@ export interface SimState {
   k8sEvents: K8sEvent[];
   /** Trace id of the newest event (events may have been skipped for very busy frames). */
   lastEventId: number;
-  /** Events received in the latest frame (what the graph animates now). */
+  /**
+   * Events received since the page last rendered (what the graph animates now): the latest frame's, and those of the
+   * frames folded into the same render before it, so that no reconcile's end (its return to idle) is lost.
+   */
   recent: TraceEvent[];
   controllers: ControllerSummary[];
   focus: ControllerDetail | null;
@@ -54,10 +57,19 @@ export interface SimState {
   hpa: HpaFrame | null;
   /** The open lesson's step (null: no lesson open). */
   lesson: LessonView | null;
-  applyFrame(frame: Frame): void;
+  /** Folds a frame in; `sameRender`: an earlier frame was folded into the same render (its events stay recent). */
+  applyFrame(frame: Frame, sameRender?: boolean): void;
   setLesson(view: LessonView | null): void;
   select(selection: Selection): void;
   setError(message: string | null): void;
+}
+
+/** Most recent events the graph considers in one render (a render that folded many busy frames keeps the newest). */
+const MAX_RECENT = 20_000;
+
+function boundedConcat(a: TraceEvent[], b: TraceEvent[]): TraceEvent[] {
+  const all = a.concat(b);
+  return all.length > MAX_RECENT ? all.slice(all.length - MAX_RECENT) : all;
 }
 
 export const useSim = create<SimState>((set) => ({
@@ -86,7 +98,7 @@ export const useSim = create<SimState>((set) => ({
   gitops: null,
   hpa: null,
   lesson: null,
-  applyFrame: (f) =>
+  applyFrame: (f, sameRender = false) =>
     set((s) => {
       const objects = f.objects.full ? new Map<string, ObjectSummary>() : new Map(s.objects);
       for (const o of f.objects.upserts) objects.set(o.key, o);
@@ -122,7 +134,7 @@ export const useSim = create<SimState>((set) => ({
         k8sEvents,
         lastEventId: f.events.length ? f.events[f.events.length - 1]!.id : f.reset ? 0 : s.lastEventId,
         // After time travel the frame carries the whole history: nothing of it "just happened".
-        recent: f.reset ? [] : f.events,
+        recent: f.reset ? [] : sameRender && s.recent.length ? boundedConcat(s.recent, f.events) : f.events,
         controllers: f.controllers,
         focus: f.focus ?? null,
         markers,
