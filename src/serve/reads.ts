@@ -23,7 +23,7 @@ export function wantsTable(accept: string | undefined): boolean {
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
-function includeObjectOf(query: URLSearchParams): IncludeObject | { error: string } {
+export function includeObjectOf(query: URLSearchParams): IncludeObject | { error: string } {
   const v = query.get('includeObject');
   if (v === null || v === '') return 'Metadata';
   if (v === 'None' || v === 'Metadata' || v === 'Object') return v;

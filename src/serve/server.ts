@@ -15,7 +15,7 @@ import { decodeBody, readBody, send, statusReply, type Reply } from './http-io.t
 import { Pacer, type ScheduledAction } from './pacer.ts';
 import { openApiV3Document, openApiV3Index } from './openapi.ts';
 import { parsePath } from './paths.ts';
-import { read } from './reads.ts';
+import { includeObjectOf, read, wantsTable, type IncludeObject } from './reads.ts';
 import { Watches } from './watch.ts';
 import { mediaType, write } from './writes.ts';
 
@@ -110,7 +110,13 @@ async function answer(sim: Simulation, watches: Watches, req: IncomingMessage, r
   if (method === 'GET') {
     const watch = url.searchParams.get('watch');
     if (watch === 'true' || watch === '1') {
-      watches.serve(api, path, url.searchParams, user, res);
+      let table: { now: () => number; includeObject: IncludeObject } | undefined;
+      if (wantsTable(req.headers.accept)) {
+        const includeObject = includeObjectOf(url.searchParams);
+        if (typeof includeObject !== 'string') return statusReply(badRequest(includeObject.error));
+        table = { now: () => sim.now, includeObject };
+      }
+      watches.serve(api, path, url.searchParams, user, res, table);
       return undefined;
     }
     return read(api, sim.now, path, url.searchParams, req.headers.accept, user);

@@ -14,15 +14,36 @@ import type { ServerResponse } from 'node:http';
 import type { ResourcePath } from './paths.ts';
 import { statusReply, send } from './http-io.ts';
 import type { ApiServer } from '../sim/apiserver/api-server.ts';
-import type { ServerWatch, WatchEvent } from '../sim/apiserver/api-request.ts';
+import type { ServerWatch, WatchEvent, WatchSink } from '../sim/apiserver/api-request.ts';
 import { apiVersionOf } from '../sim/api/resources.ts';
 import { badRequest, tooManyRequests } from '../sim/api/status.ts';
+import type { KubeObject } from '../sim/api/object.ts';
+import { serverTable } from '../kubectl/printers/server-table.ts';
+import type { IncludeObject } from './reads.ts';
 
 export interface WatchOptions {
   /** Wall ms between bookmarks (upstream: about a minute). */
   bookmarkMs: number;
   /** Concurrent watches allowed. */
   limit: number;
+}
+
+/** Where each stream's events go, by stream id: outside the simulation's object graph. */
+const STREAMS = new Map<number, (event: WatchEvent) => void>();
+let nextStream = 1;
+
+/**
+ * The sink the api-server holds: frozen, with only the stream's id, so the simulation's checkpoints (which copy
+ * its object graph and refuse closures, src/sim/engine/clone-graph.ts) share it instead of failing on it.
+ */
+class StreamSink implements WatchSink {
+  constructor(readonly stream: number) {
+    Object.freeze(this);
+  }
+
+  onWatchEvent(event: WatchEvent): void {
+    STREAMS.get(this.stream)?.(event);
+  }
 }
 
 /** The running watches of one server: opened, counted, and all ended on close. */
@@ -40,8 +61,11 @@ export class Watches {
     for (const end of [...this.open]) end();
   }
 
-  /** Starts streaming `path`'s events to `res`. */
-  serve(api: ApiServer, path: ResourcePath, query: URLSearchParams, user: string, res: ServerResponse): void {
+  /**
+   * Starts streaming `path`'s events to `res`. With `table` (the client asked for `as=Table`), each object is sent
+   * as a one-row Table, the first with the column definitions and the later ones without (handlers/watch.go).
+   */
+  serve(api: ApiServer, path: ResourcePath, query: URLSearchParams, user: string, res: ServerResponse, table?: { now: () => number; includeObject: IncludeObject }): void {
     if (path.name !== undefined && path.subresource !== undefined) return send(res, statusReply(badRequest('watch is not supported on subresources')));
     if (this.open.size >= this.options.limit) {
       return send(res, statusReply(tooManyRequests(`too many watches: this server allows ${this.options.limit} at once`, 1)));
@@ -58,8 +82,15 @@ export class Watches {
     let ended = false;
     const pending: WatchEvent[] = [];
     let started = false;
+    let columnsSent = false;
     const emit = (event: WatchEvent): void => {
       if (ended) return;
+      if (table && started && (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED')) {
+        const t = serverTable(path.info, [event.object as KubeObject], { now: table.now(), includeObject: table.includeObject });
+        if (columnsSent) t.columnDefinitions = [];
+        columnsSent = true;
+        event = { type: event.type, object: t as unknown as WatchEvent['object'] };
+      }
       if (!started) {
         pending.push(event);
         return;
@@ -70,6 +101,8 @@ export class Watches {
         end();
       }
     };
+    const stream = nextStream++;
+    STREAMS.set(stream, emit);
     const watch = api.watch(
       {
         apiVersion: apiVersionOf(path.info),
@@ -81,9 +114,10 @@ export class Watches {
         allowWatchBookmarks: bookmarks,
         user,
       },
-      { onWatchEvent: emit },
+      new StreamSink(stream),
     );
     if (!('id' in watch)) {
+      STREAMS.delete(stream);
       // 410 Expired is an ERROR event in a 200 stream; other failures (a bad selector) are plain answers.
       if (watch.code !== 410) return send(res, statusReply(watch));
       res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
@@ -97,6 +131,7 @@ export class Watches {
       if (ended) return;
       ended = true;
       running.stop();
+      STREAMS.delete(stream);
       clearTimeout(timeoutTimer);
       clearInterval(bookmarkTimer);
       this.open.delete(end);

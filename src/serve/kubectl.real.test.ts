@@ -1,0 +1,131 @@
+/**
+ * The real kubectl 1.32 binary against `serve`: reads, tables, errors, writes and watches, each compared with the
+ * in-page console's output for the same state (the served clock is held, so even the ages agree) or checked in the
+ * simulation's input log. Skipped, saying so, when the binary is absent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import type { Simulation } from '../sim/simulation.ts';
+import { kubectl as consoleKubectl, webCluster } from '../kubectl/testing/fixture.ts';
+import { KUBECTL, serveForTest, type Served } from './testing.ts';
+
+if (!KUBECTL) console.warn('src/serve/kubectl.real.test.ts: skipped: no kubectl binary at /usr/bin/kubectl (or $KUBECTL)');
+
+describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
+  let sim: Simulation;
+  let served: Served;
+  beforeAll(async () => {
+    sim = webCluster();
+    served = await serveForTest(sim);
+  });
+  afterAll(async () => served?.close());
+
+  const lastInput = () => sim.inputs[sim.inputs.length - 1]!.action as unknown as { type: string; command?: string } & Record<string, unknown>;
+
+  it('reads one object and lists as JSON', async () => {
+    const list = await served.kubectl('get pods -o json');
+    expect(list.code).toBe(0);
+    const names = (JSON.parse(list.stdout) as { items: { metadata: { name: string } }[] }).items.map((p) => p.metadata.name);
+    expect(names).toEqual(sim.listObjects('pods', 'default').map((p) => p.metadata.name));
+    const web = await served.kubectl('get deploy web -o yaml');
+    const obj = parseYaml(web.stdout) as { metadata: { name: string; resourceVersion: string } };
+    expect(obj.metadata.name).toBe('web');
+    expect(obj.metadata.resourceVersion).toBe(sim.getObject('deploy', 'default', 'web')!.metadata.resourceVersion);
+  });
+
+  it.each(['get pods', 'get deploy -o wide', 'get all', 'get pods --show-labels', 'get nodes', 'get rs -o wide', 'get pods -l app=web', 'get ns', 'get deploy web', 'get pods -A'])(
+    'prints "kubectl %s" as the console does',
+    async (line) => {
+      const real = await served.kubectl(line);
+      const page = consoleKubectl(sim, `kubectl ${line}`);
+      expect(real.stderr).toBe('');
+      expect(real.stdout).toBe(page.stdout);
+    },
+  );
+
+  it.each(['get deployment nope', 'get pods web-x -o yaml', 'get deploy web nope', 'get foo'])('prints the error of "kubectl %s" as the console does', async (line) => {
+    const real = await served.kubectl(line);
+    const page = consoleKubectl(sim, `kubectl ${line}`);
+    expect(real.code).toBe(1);
+    expect(real.stderr).toBe(page.stderr);
+  });
+
+  it('scale becomes a scale-subresource patch in the input log, named by kubectl', async () => {
+    const r = await served.kubectl('scale deployment web --replicas=5');
+    expect(r.stdout).toBe('deployment.apps/web scaled\n');
+    expect(lastInput()).toMatchObject({ type: 'patch', subresource: 'scale', patchType: 'merge', patch: { spec: { replicas: 5 } } });
+    expect(lastInput().command).toMatch(/^kubectl\/v1\.32\S* patch \/apis\/apps\/v1\/namespaces\/default\/deployments\/web\/scale$/);
+    expect(sim.getObject('deploy', 'default', 'web')!.spec).toMatchObject({ replicas: 5 });
+    sim.runFor(20_000);
+  });
+
+  it('delete pod is a delete user action', async () => {
+    const pod = sim.listObjects('pods', 'default')[0]!.metadata.name!;
+    const r = await served.kubectl(`delete pod ${pod} --wait=false`);
+    expect(r.stdout).toBe(`pod "${pod}" deleted\n`);
+    expect(lastInput()).toMatchObject({ type: 'delete', resource: 'pods', name: pod, namespace: 'default' });
+    expect(lastInput().command).toMatch(/ delete \/api\/v1\/namespaces\/default\/pods\//);
+    sim.runFor(20_000);
+  });
+
+  it('apply -f (client-side, validated by the server) creates then configures', async () => {
+    const cm = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: "1"\n';
+    expect((await served.kubectl('apply -f -', cm)).stdout).toBe('configmap/settings created\n');
+    expect(lastInput()).toMatchObject({ type: 'create' });
+    expect((await served.kubectl('apply -f -', cm.replace('"1"', '"2"'))).stdout).toBe('configmap/settings configured\n');
+    expect(lastInput()).toMatchObject({ type: 'patch', patchType: 'strategic', fieldManager: 'kubectl-client-side-apply' });
+    expect(sim.getObject('cm', 'default', 'settings')!.data).toEqual({ a: '2' });
+  });
+
+  it('apply --server-side sends an apply patch with kubectl\'s field manager', async () => {
+    const cm = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\ndata:\n  b: "1"\n';
+    const r = await served.kubectl('apply --server-side -f -', cm);
+    expect(r.stdout).toBe('configmap/ssa serverside-applied\n');
+    expect(lastInput()).toMatchObject({ type: 'apply', fieldManager: 'kubectl', force: false });
+    expect(sim.getObject('cm', 'default', 'ssa')!.data).toEqual({ b: '1' });
+  });
+
+  it('patch, label and rollout restart/undo are patches and rollbacks in the input log', async () => {
+    expect((await served.kubectl(['patch', 'deploy', 'web', '--type=merge', '-p', '{"metadata":{"annotations":{"team":"blue"}}}'])).stdout).toBe('deployment.apps/web patched\n');
+    expect(lastInput()).toMatchObject({ type: 'patch', patchType: 'merge', fieldManager: 'kubectl-patch' });
+    expect((await served.kubectl('label deploy web tier=frontend')).stdout).toBe('deployment.apps/web labeled\n');
+    expect(sim.getObject('deploy', 'default', 'web')!.metadata.labels).toMatchObject({ tier: 'frontend' });
+    expect((await served.kubectl('rollout restart deploy web')).stdout).toBe('deployment.apps/web restarted\n');
+    expect(lastInput()).toMatchObject({ type: 'patch', patchType: 'strategic', fieldManager: 'kubectl-rollout' });
+    sim.runFor(60_000);
+    const undo = await served.kubectl('rollout undo deploy web');
+    expect(undo.stdout).toBe('deployment.apps/web rolled back\n');
+    expect(lastInput().command).toMatch(/ patch \/apis\/apps\/v1\/namespaces\/default\/deployments\/web$/);
+  });
+
+  it('create deployment sends protobuf, which serve refuses with 415 (what the report says)', async () => {
+    const r = await served.kubectl('create deployment api --image=nginx');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml');
+  });
+
+  it('get pods -w streams the pods the simulation creates', async () => {
+    const watch = served.spawnKubectl('get pods -w');
+    try {
+      await until(() => watch.output().includes('NAME'));
+      const before = watch.output().split('\n').length;
+      sim.act({ type: 'scale', resource: 'deploy', name: 'web', replicas: 7 });
+      for (let i = 0; i < 20; i++) sim.runFor(1_000);
+      await until(() => watch.output().split('\n').length >= before + 2);
+      // A Table per event: the header once, then rows in the console's columns (not kubectl's NAME/AGE fallback).
+      expect(watch.output().match(/^NAME/gm)).toHaveLength(1);
+      expect(watch.output()).toMatch(/^web-\S+\s+0\/1\s+Pending\s+0\s+0s$/m);
+      expect(watch.output()).toMatch(/^web-\S+\s+1\/1\s+Running\s+0\s+\d+s$/m);
+    } finally {
+      watch.child.kill();
+    }
+  });
+});
+
+async function until(ok: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
