@@ -68,6 +68,14 @@ export interface ApiServerOptions {
 export const CRD_GROUP = 'apiextensions.k8s.io';
 const NAMESPACE_INFO_KEY = { group: '', resource: 'namespaces' };
 
+/** ObjectMeta's `omitempty` lists and maps. */
+const OMITEMPTY_META = ['managedFields', 'finalizers', 'labels', 'annotations', 'ownerReferences'] as const;
+
+function isEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || typeof v !== 'object') return false;
+  return Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0;
+}
+
 export class ServerCore {
   readonly store: MvccStore;
   readonly watches: WatchCache;
@@ -166,10 +174,11 @@ export class ServerCore {
 
   /** Stores `draft` (a private mutable copy) as the new version, delivers the event; returns the frozen object. */
   commit(info: ResourceInfo, draft: KubeObject): KubeObject {
-    // ObjectMeta.managedFields is `json:"managedFields,omitempty"`: an empty list is not stored (nor served).
-    const mf = draft.metadata.managedFields;
-    if (mf !== undefined && mf.length === 0) {
-      const { managedFields: _none, ...metadata } = draft.metadata;
+    // ObjectMeta's lists and maps are `omitempty`: an empty one is not stored (nor served), as Go encodes it.
+    const m = draft.metadata;
+    if (isEmpty(m.managedFields) || isEmpty(m.finalizers) || isEmpty(m.labels) || isEmpty(m.annotations) || isEmpty(m.ownerReferences)) {
+      const metadata = { ...m };
+      for (const k of OMITEMPTY_META) if (isEmpty(metadata[k])) delete metadata[k];
       draft = { ...draft, metadata };
     }
     const event = this.store.put(resourceKey(info), keyOf(draft), draft);
