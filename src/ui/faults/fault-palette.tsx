@@ -45,9 +45,9 @@ export function FaultPalette() {
             <option key={n}>{n}</option>
           ))}
         </select>
-        <button className="danger" onClick={() => run({ type: 'fault', fault: { type: 'crash-controller', controller: targetController } })} data-testid="fault-crash-controller">Crash</button>
-        <button onClick={() => run({ type: 'fault', fault: { type: 'pause-controller', controller: targetController } })}>Pause</button>
-        <button onClick={() => run({ type: 'fault', fault: { type: 'resume-controller', controller: targetController } })}>Resume</button>
+        <button className="danger" onClick={() => run({ type: 'fault', fault: { type: 'crash-controller', controller: targetController } })} data-testid="fault-crash-controller" aria-label={`Crash ${targetController}`}>Crash</button>
+        <button onClick={() => run({ type: 'fault', fault: { type: 'pause-controller', controller: targetController } })} aria-label={`Pause ${targetController}`}>Pause</button>
+        <button onClick={() => run({ type: 'fault', fault: { type: 'resume-controller', controller: targetController } })} aria-label={`Resume ${targetController}`}>Resume</button>
         <button onClick={() => run({ type: 'fault', fault: { type: 'drop-watch-events', controller: targetController, duration: 10_000 } })}>Drop watch 10 s</button>
         <button onClick={() => run({ type: 'fault', fault: { type: 'delay-watch-events', controller: targetController, delay: 2_000, duration: 20_000 } })}>Delay watch 2 s</button>
       </div>

@@ -96,6 +96,7 @@ export function ControllerGraph() {
   // Learner mode: a lesson question about who did what hides the cause chains until it is answered.
   const hideCauses = useSim((s) => s.lesson?.concealed.causes ?? false);
   const objectCount = useSim((s) => s.objects.size);
+  const apiServerDown = useSim((s) => s.apiServerUnavailable);
   const stage = useStage(usePresenting((s) => s.on));
   const presenting = stage !== null;
   const lessonOpen = useSim((s) => s.lesson !== null);
@@ -160,7 +161,15 @@ export function ControllerGraph() {
     const shown = fold ? controllers.filter((c) => fold.slots.has(c.id)) : controllers;
     const pos = stage && fold ? stage.stageLayout(fold.slots) : layout(controllers);
     const nodes: Node[] = [
-      { id: API_SERVER, type: 'center', position: pos.get(API_SERVER)!, data: { label: 'api-server + etcd', sub: `${objectCount} objects`, highlighted: highlighted.has(API_SERVER) } },
+      {
+        id: API_SERVER,
+        type: 'center',
+        position: pos.get(API_SERVER)!,
+        // Drawn as down for as long as the fault holds: every request answers 503.
+        data: apiServerDown
+          ? { label: 'api-server + etcd', sub: 'unavailable (503)', highlighted: highlighted.has(API_SERVER), down: true, title: 'The api-server answers every request 503 ServiceUnavailable (a fault)' }
+          : { label: 'api-server + etcd', sub: `${objectCount} objects`, highlighted: highlighted.has(API_SERVER), down: false },
+      },
       { id: USER, type: 'center', position: pos.get(USER)!, data: { label: 'you (kubectl)', sub: 'desired state', highlighted: highlighted.has(USER) } },
       ...shown.map((c) => ({
         id: c.id,
@@ -210,7 +219,7 @@ export function ControllerGraph() {
       if (size) n.measured = size;
     }
     return { nodes: reuse(nodeCache.current, nodes, sameNode), edges: reuse(edgeCache.current, edges, sameEdge) };
-  }, [controllers, phases, highlighted, selection, objectCount, tick, measured, stage, spotlight]);
+  }, [controllers, phases, highlighted, selection, objectCount, apiServerDown, tick, measured, stage, spotlight]);
 
   return (
     <section className={stage ? 'graph stage' : 'graph'} aria-label="Controller graph" data-testid="controller-graph" ref={setPanel}>

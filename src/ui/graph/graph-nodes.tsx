@@ -9,7 +9,7 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { shortLabel, type GraphController, type Phase } from './graph-model.ts';
 
 export type ControllerData = { c: GraphController; phase: Phase; highlighted: boolean; spotlit?: boolean };
-export type CenterData = { label: string; sub: string; highlighted: boolean; title?: string; group?: boolean };
+export type CenterData = { label: string; sub: string; highlighted: boolean; title?: string; group?: boolean; down?: boolean };
 
 /** A target and a source handle on every side: edges leave and enter by the side facing the other node. */
 function SideHandles() {
@@ -53,7 +53,7 @@ function ControllerNode({ data }: NodeProps<Node<ControllerData>>) {
 
 function CenterNode({ data }: NodeProps<Node<CenterData>>) {
   return (
-    <div className={`gnode center ${data.group ? 'idle-group' : ''} ${data.highlighted ? 'highlighted' : ''}`} title={data.title} data-testid={data.group ? 'idle-loops' : undefined}>
+    <div className={`gnode center ${data.group ? 'idle-group' : ''} ${data.down ? 'dead' : ''} ${data.highlighted ? 'highlighted' : ''}`} title={data.title} data-testid={data.group ? 'idle-loops' : data.down !== undefined ? 'gnode-api-server' : undefined}>
       <SideHandles />
       <div className="title">{data.label}</div>
       <div className="status-line"><span className="queue">{data.sub}</span></div>
