@@ -29,6 +29,8 @@ export function LessonPicker() {
     };
   }, [after]);
   const lesson = list.find((l) => l.id === id);
+  // A lesson (from the Lessons list, an address or a dropped file) replaced what the picker opened: say so.
+  const openLesson = useSim((s) => s.lesson?.lesson.title);
   const open = async (next: string) => {
     setId(next);
     select(null);
@@ -45,7 +47,12 @@ export function LessonPicker() {
   };
   return (
     <div className="lesson-picker">
-      <select value={id} onChange={(e) => void open(e.target.value)} aria-label="Scenario" data-testid="lesson-picker">
+      <select value={openLesson ? '(lesson)' : id} onChange={(e) => void open(e.target.value)} aria-label="Scenario" data-testid="lesson-picker">
+        {openLesson && (
+          <option value="(lesson)" disabled>
+            Lesson: {openLesson}
+          </option>
+        )}
         <option value="">Playground (3 replicas on 3 nodes)</option>
         {list.map((l) => (
           <option key={l.id} value={l.id}>
