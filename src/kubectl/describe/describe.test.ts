@@ -115,6 +115,13 @@ describe('the Events section', () => {
   });
 });
 
+test('the generic describer treats an undefined field as absent, as the object\'s JSON does', () => {
+  const lease: KubeObject = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'l', namespace: 'n', resourceVersion: undefined }, spec: { holderIdentity: 'me', renewTime: undefined } };
+  const out = describeObject(info('Lease'), lease, { now: 0, events: [], list: () => [], resolve: () => undefined });
+  expect(out).not.toContain('<nil>');
+  expect(out).toContain('Spec:\n  Holder Identity:  me\nEvents:');
+});
+
 test('terminal escapes are shown, not sent (upstream TestDescribeTerminalEscape)', () => {
   const cm: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'mycm', namespace: 'foo', annotations: { annotation1: 'terminal escape: \x1b' } } };
   const out = describeObject(info('ConfigMap'), cm, { now: 0, events: [], list: () => [], resolve: () => undefined });

@@ -54,7 +54,8 @@ const MAX_DEPTH = 100;
 /** describe.go printUnstructuredContent. */
 export function printUnstructuredContent(w: Writer, level: number, content: Record<string, unknown>, skipPrefix: string, skip: readonly string[], depth = 0): void {
   if (depth > MAX_DEPTH) return;
-  for (const field of sortStrings(Object.keys(content))) {
+  // An undefined field is an absent one, as in the object's JSON.
+  for (const field of sortStrings(Object.keys(content).filter((k) => content[k] !== undefined))) {
     const value = content[field];
     const skipExpr = `${skipPrefix}.${field}`;
     if (skip.includes(skipExpr)) continue;

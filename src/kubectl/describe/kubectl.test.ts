@@ -1,8 +1,8 @@
 /**
  * `kubectl describe` and `kubectl get` compared with kubectl 1.32 itself. Each testdata/kubectl-1.32-against-
- * simulation*.json was recorded by serving a simulation's objects over HTTP as a plain api-server and running real
+ * simulation*.json was recorded (kubectl.record.test.ts, RECORD_KUBECTL=1) by serving a simulation's objects over HTTP as a plain api-server and running real
  * kubectl against it: `describe` of every object in the default namespace, every node and the namespace; `get` of
- * each kind with -o wide, --show-labels, -L, -A, --no-headers, several kinds and --sort-by. kubectl printed the
+ * each kind with -o wide, --show-labels, -L, -A, --no-headers, several kinds and --sort-by; get -o formats. kubectl printed the
  * tables from this project's server-side Table (serverTable) with its own tabwriter and decorations, and described
  * the objects with its own describers. Ours must print the same text, given the same objects and moment (`now`).
  *

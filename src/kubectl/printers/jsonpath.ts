@@ -172,7 +172,8 @@ class Evaluator {
     for (const value of input) {
       if (isNil(value)) continue;
       const o = obj(value);
-      if (o && Object.prototype.hasOwnProperty.call(o, name)) results.push(o[name]);
+      // An undefined field is an absent one, as in the object's JSON.
+      if (o && Object.prototype.hasOwnProperty.call(o, name) && o[name] !== undefined) results.push(o[name]);
     }
     if (results.length === 0) {
       if (this.allowMissingKeys) return results;
@@ -185,7 +186,7 @@ class Evaluator {
     if (Array.isArray(value)) return value;
     if (typeof value === 'string') return [...Buffer_bytes(value)];
     const o = obj(value);
-    return o ? Object.values(o) : [];
+    return o ? Object.values(o).filter((v) => v !== undefined) : [];
   }
 
   private evalWildcard(input: Results): Results {
