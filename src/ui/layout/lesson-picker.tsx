@@ -38,6 +38,14 @@ export function LessonPicker() {
     const err = l ? await start({ seed: 1, scenario: l.text }) : await start({ seed: DEFAULT_SEED, nodes: DEFAULT_NODES, manifests: DEFAULT_OBJECTS });
     if (err) return;
     play();
+    // A lesson's address no longer describes what plays: a new history entry without it (back returns to the lesson).
+    const params = new URLSearchParams(location.search);
+    if (params.has('lesson')) {
+      params.delete('lesson');
+      params.delete('step');
+      const q = params.toString();
+      history.pushState(null, '', `${location.pathname}${q ? `?${q}` : ''}`);
+    }
     // The editor shows what is now being played, so an edit and Apply changes this lesson's desired state.
     if (!l) useDesiredText.getState().show(DEFAULT_MANIFESTS, 'the playground');
     else {
