@@ -160,6 +160,12 @@ describe('decorations', () => {
     expect(formatHPAMetrics(specs, statuses)).toBe('memory: 104857600/512Mi, <unknown>/1 + 1 more...');
     expect(formatHPAMetrics([], [])).toBe('<none>');
   });
+  test('a tab inside a cell splits it, shifting the rest of its line, as in kubectl', () => {
+    const ev = (name: string, message: string): KubeObject => ({ apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default' }, type: 'Normal', reason: 'R', involvedObject: { kind: 'Pod', name: 'p' }, message, count: 1 });
+    expect(printTable(info('Event'), [ev('a', 'one\ttwo'), ev('b', 'plain')], { ...base, now: 0 })).toBe(
+      'LAST SEEN   TYPE     REASON   OBJECT   MESSAGE\n<unknown>   Normal   R        pod/p    one   two\n<unknown>   Normal   R        pod/p    plain\n',
+    );
+  });
   test('--output-watch-events: an EVENT column first, padded as kubectl pads it', () => {
     expect(get('ConfigMap', { watchEvent: 'ADDED', withNamespace: true }, undefined)).toBe('EVENT      NAMESPACE   NAME       DATA   AGE\nADDED      default     settings   2      2m35s\n');
     expect(get('ConfigMap', { watchEvent: 'DELETED', noHeaders: true })).toBe('DELETED    settings   2     2m35s\n');

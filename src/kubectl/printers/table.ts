@@ -17,7 +17,8 @@ import { createdAtTable, defaultTable, endpointSliceTable, leaseTable, webhookCo
 import { podTable } from './kinds/pod.ts';
 import { cronJobTable, deploymentTable, jobTable, replicaSetTable } from './kinds/workloads.ts';
 import { sortObjects } from './sort.ts';
-import { TabWriter } from './tabwriter.ts';
+import type { TabWriter } from './tabwriter.ts';
+import { goTabwriter } from './text-tabwriter.ts';
 import { formatLabels, goSprint, stringMap } from './values.ts';
 
 export interface TableOptions {
@@ -151,5 +152,11 @@ export function tableLines(info: ResourceInfo, objects: readonly KubeObject[], o
 export function printTable(info: ResourceInfo, objects: KubeObject[], opts: TableOptions): string {
   const lines = tableLines(info, objects, opts);
   if (lines.length === 0) return '';
-  return (opts.writer ?? new TabWriter()).format(lines);
+  if (opts.writer) return opts.writer.format(lines);
+  // Through Go's tabwriter algorithm itself, so that a tab inside a cell (an event message, a label value) splits
+  // it into two cells and shifts the rest of its line, as it does in kubectl.
+  return goTabwriter(`${lines.map((l) => l.join('\t')).join('\n')}\n`, TABLE_TABWRITER);
 }
+
+/** cli-runtime GetNewTabWriter: minwidth 6, padding 3, pad character ' '. */
+const TABLE_TABWRITER = { minwidth: 6, padding: 3, padchar: ' ' };
