@@ -7,7 +7,7 @@
 import type { KubeObject } from '../../sim/api/object.ts';
 import { findJsonPathResults, parseJsonPath, type JsonPath } from './jsonpath.ts';
 import { relaxedJsonPathExpression } from './sort.ts';
-import { TabWriter } from './tabwriter.ts';
+import { goTabwriter } from './text-tabwriter.ts';
 import { goSprint } from './values.ts';
 
 /** Go's fmt.Sprint of a decoded JSON value: maps as map[k:v] (keys sorted), slices as [a b]. */
@@ -68,5 +68,5 @@ export function printCustomColumns(spec: string, objects: KubeObject[], noHeader
     }
     lines.push(line);
   }
-  return new TabWriter().format(lines);
+  return goTabwriter(`${lines.map((l) => l.join('\t')).join('\n')}\n`, { minwidth: 6, padding: 3, padchar: ' ' });
 }
