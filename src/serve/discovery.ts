@@ -13,7 +13,7 @@ import type { ResourceInfo } from '../sim/api/resources.ts';
 import { apiVersionOf } from '../sim/api/resources.ts';
 
 /** The version the simulated api-server reports: the release the simulation's kinds and behaviour follow. */
-export const SERVED_VERSION = { major: '1', minor: '35', gitVersion: 'v1.35.0-loopscope' } as const;
+export const SERVED_VERSION = { major: '1', minor: '35', gitVersion: 'v1.35.0' } as const;
 
 /** The verbs each resource answers here (no deletecollection: no user action expresses it). */
 export const RESOURCE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] as const;

@@ -50,6 +50,21 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     expect(real.stderr).toBe(page.stderr);
   });
 
+  // describe reads Events with a field selector; kubectl computes their ages from its own clock against the virtual
+  // timestamps, so ages are masked (and the spaces the columns pad with, which follow the ages' widths).
+  // (And the client's own build suffix: this machine's kubectl says v1.32.4-dispatcher.)
+  const agesAside = (text: string) => text.replace(/^(Client Version: v\d+\.\d+\.\d+)\S*/m, '$1').replace(/\b\d+(y|d|h|m|s)(\d+(d|h|m|s))?\b/g, '<age>').replace(/ +/g, ' ');
+  it.each(['describe deploy web', 'describe pod', 'describe node node-1', 'get events', 'api-resources', 'version', 'describe svc nope'])(
+    'prints "kubectl %s" as the console does, ages aside',
+    async (line) => {
+      if (line === 'describe pod') line += ` ${sim.listObjects('pods', 'default')[0]!.metadata.name}`;
+      const real = await served.kubectl(line);
+      const page = consoleKubectl(sim, `kubectl ${line}`);
+      expect(agesAside(real.stdout + real.stderr)).toBe(agesAside(page.stdout + page.stderr));
+      expect(real.code).toBe(page.exitCode);
+    },
+  );
+
   it('scale becomes a scale-subresource patch in the input log, named by kubectl', async () => {
     const r = await served.kubectl('scale deployment web --replicas=5');
     expect(r.stdout).toBe('deployment.apps/web scaled\n');

@@ -82,6 +82,7 @@ async function answer(sim: Simulation, watches: Watches, req: IncomingMessage, r
   const resources = api.resourcesInfo();
   const parsed = parsePath(url.pathname, resources);
   const user = userOf(req);
+  if (parsed.type === 'unknown') return statusReply(resourceNotServed());
   if (parsed.type !== 'resource') {
     if (method !== 'GET') return statusReply(methodNotSupported({ group: '', resource: url.pathname }, method.toLowerCase()));
     switch (parsed.type) {

@@ -53,11 +53,13 @@ export function mediaType(contentType: string | undefined): string {
 
 const gr = (info: ResourceInfo, sub?: string) => ({ group: info.group, resource: sub ? `${info.resource}/${sub}` : info.resource });
 
-function dryRunOf(query: URLSearchParams): boolean | Status {
+const OPTIONS_KIND: Record<string, string> = { POST: 'CreateOptions', PUT: 'UpdateOptions', PATCH: 'PatchOptions', DELETE: 'DeleteOptions' };
+
+function dryRunOf(query: URLSearchParams, method: string): boolean | Status {
   const values = query.getAll('dryRun');
   if (values.length === 0) return false;
   if (values.every((v) => v === 'All')) return true;
-  return invalid({ group: 'meta.k8s.io', kind: 'CreateOptions' }, '', [
+  return invalid({ group: 'meta.k8s.io', kind: OPTIONS_KIND[method] ?? 'CreateOptions' }, '', [
     { type: 'FieldValueNotSupported', field: 'dryRun', body: `Unsupported value: ${JSON.stringify(values)}: supported values: "All"` } as never,
   ]);
 }
@@ -103,7 +105,7 @@ function scaleOf(sim: Simulation, info: ResourceInfo, path: ResourcePath): Reply
 export function write(sim: Simulation, req: WriteRequest): Reply {
   const { path, query } = req;
   const { info } = path;
-  const dryRun = dryRunOf(query);
+  const dryRun = dryRunOf(query, req.method);
   if (typeof dryRun !== 'boolean') return statusReply(dryRun);
   const common = { command: req.command, ...(dryRun ? { dryRun: true } : {}) };
   const fieldManager = query.get('fieldManager') ?? undefined;
