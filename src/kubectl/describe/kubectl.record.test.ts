@@ -72,6 +72,36 @@ spec:
   sim.runFor(2_000);
   sim.apply('apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: default, labels: {app: w}}\nspec: {size: 3, color: blue, ratio: 0.75, enabled: true, tags: [a, b]}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w2, namespace: default}\nspec: {size: 10}\n');
   sim.runFor(1_000);
+  // Webhook configurations whose rules match nothing the scenario sends.
+  sim.apply(`apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: gadget-policy}
+webhooks:
+- name: gadgets.example.org
+  admissionReviewVersions: [v1]
+  sideEffects: None
+  failurePolicy: Ignore
+  clientConfig: {url: "https://gadgets.example.org/validate"}
+  rules: [{apiGroups: [example.org], apiVersions: [v1], operations: [CREATE], resources: [gadgets]}]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: gadget-defaults}
+webhooks:
+- name: a.gadgets.example.org
+  admissionReviewVersions: [v1]
+  sideEffects: None
+  failurePolicy: Ignore
+  clientConfig: {url: "https://gadgets.example.org/a"}
+  rules: [{apiGroups: [example.org], apiVersions: [v1], operations: [CREATE], resources: [gadgets]}]
+- name: b.gadgets.example.org
+  admissionReviewVersions: [v1]
+  sideEffects: None
+  failurePolicy: Ignore
+  clientConfig: {url: "https://gadgets.example.org/b"}
+  rules: [{apiGroups: [example.org], apiVersions: [v1], operations: [CREATE], resources: [gadgets]}]
+`);
+  sim.runFor(1_000);
   return sim;
 }
 
@@ -142,6 +172,7 @@ const GETS: [string[], Partial<TableOptions>][] = [
   [['get', 'configmaps'], {}], [['get', 'hpa'], {}], [['get', 'cronjobs', '-o', 'wide'], { wide: true }], [['get', 'jobs', '-o', 'wide'], { wide: true }],
   [['get', 'endpointslices'], {}], [['get', 'namespaces'], {}], [['get', 'leases', '-A'], { withNamespace: true }], [['get', 'pods', '--sort-by', '{.status.podIP}'], { sortBy: '{.status.podIP}' }],
   [['get', 'widgets'], {}], [['get', 'widgets', '-o', 'wide', '--show-labels'], { wide: true, showLabels: true }], [['get', 'crd'], {}], [['get', 'leases', '-n', 'kube-node-lease'], {}],
+  [['get', 'validatingwebhookconfigurations'], {}], [['get', 'mutatingwebhookconfigurations'], {}],
 ];
 const OUTPUTS = [
   ['get', 'pods', '-o', 'name'], ['get', 'deploy', 'web', '-o', 'yaml'], ['get', 'pods', '-o', 'json'], ['get', 'nodes', '-o', 'yaml'], ['get', 'widgets', '-o', 'yaml'],
@@ -162,7 +193,7 @@ async function record(sim: Simulation, file: string): Promise<void> {
   try {
     const targets: [string, string, string | undefined][] = [];
     for (const info of RESOURCES) {
-      if (['namespaces', 'mutatingwebhookconfigurations', 'validatingwebhookconfigurations'].includes(info.resource)) continue;
+      if (info.resource === 'namespaces') continue;
       const objects = all(info, info.namespaced ? 'default' : undefined);
       for (const o of info.resource === 'events' ? objects.slice(0, 1) : objects) targets.push([info.resource, o.metadata.name!, undefined]);
     }
