@@ -19,6 +19,8 @@ export interface Acted {
 export function act(ctx: CommandContext, action: UserAction, print = true): Acted {
   const withLine = { ...action, command: ctx.line } as UserAction;
   const result = ctx.target.act(withLine);
+  // The api-server's warnings (fieldValidation Warn) come first, on stderr, as kubectl's warning handler prints them.
+  for (const w of result.warnings ?? []) ctx.out.error(`Warning: ${w}`);
   const status = result.results.find((r) => r.status)?.status;
   if (print) {
     if (status) for (const r of result.results) if (r.status) ctx.out.fail(statusText(r.status));

@@ -20,6 +20,7 @@ import { goJsonMarshal } from '../printers/go-json.ts';
 import { threeWayPatch } from '../apply/three-way-patch.ts';
 import { act, dryRunSuffix } from './act.ts';
 import { DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, filenameFlag, OBJECT_OUTPUT_FLAG } from './common-flags.ts';
+import { fieldValidationOf, VALIDATE_FLAG } from './validate.ts';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 export const CLIENT_SIDE_APPLY_MANAGER = 'kubectl-client-side-apply';
@@ -104,7 +105,7 @@ function applyOne(ctx: CommandContext, s: SourcedObject, dryRun: 'none' | 'clien
   const say = (what: string) => out.print(nameOnly ? kindName(info, name) : `${kindName(info, name)} ${what}${dryRunSuffix(dryRun)}`);
 
   if (serverSide) {
-    const action: ApplyAction = { type: 'apply', manifests: [obj], fieldManager: flags.string('field-manager') || 'kubectl', force: flags.bool('force-conflicts') };
+    const action: ApplyAction = { type: 'apply', manifests: [obj], fieldManager: flags.string('field-manager') || 'kubectl', force: flags.bool('force-conflicts'), fieldValidation: fieldValidationOf(ctx) };
     if (dryRun === 'server') action.dryRun = true;
     const r = act(ctx, action, false);
     // apply.go wraps a conflict in its advice (a plain error then: "error: Apply failed with …").
@@ -119,7 +120,7 @@ function applyOne(ctx: CommandContext, s: SourcedObject, dryRun: 'none' | 'clien
   const manager = flags.string('field-manager') || CLIENT_SIDE_APPLY_MANAGER;
   if (!live) {
     if (dryRun === 'client') return say('created');
-    const action: ApplyAction = { type: 'create', manifests: [modified], fieldManager: manager };
+    const action: ApplyAction = { type: 'create', manifests: [modified], fieldManager: manager, fieldValidation: fieldValidationOf(ctx) };
     if (dryRun === 'server') action.dryRun = true;
     const r = act(ctx, action, false);
     if (r.status) throw new CmdError(sourced(r.status, 'creating', s.source));
@@ -144,7 +145,7 @@ function applyOne(ctx: CommandContext, s: SourcedObject, dryRun: 'none' | 'clien
   const patch = threeWayPatch(original, modified as unknown as Record<string, unknown>, live as unknown as Record<string, unknown>, info, strategic);
   if (Object.keys(patch).length === 0) return say('unchanged');
   if (dryRun === 'client') return say('configured');
-  const action: PatchAction = { type: 'patch', resource: resourceOf(info), name, patchType: strategic ? 'strategic' : 'merge', patch, fieldManager: manager };
+  const action: PatchAction = { type: 'patch', resource: resourceOf(info), name, patchType: strategic ? 'strategic' : 'merge', patch, fieldManager: manager, fieldValidation: fieldValidationOf(ctx) };
   if (namespace) action.namespace = namespace;
   if (dryRun === 'server') action.dryRun = true;
   const r = act(ctx, action, false);
@@ -186,7 +187,7 @@ export const applyCommand: Command = {
     { name: 'force-conflicts', kind: 'bool', usage: 'If true, server-side apply will force the changes against conflicts.' },
     { ...OBJECT_OUTPUT_FLAG, usage: 'Output format. Only "name" is supported in this console.' },
     { name: 'server-side', kind: 'bool', usage: 'If true, apply runs in the server instead of the client.' },
-    { name: 'validate', kind: 'string', def: 'strict', noOptDefault: 'strict', usage: "Must be one of: strict (or true), warn, ignore (or false).", unsupported: 'the api-server validates every object (its 422s are shown)' },
+    VALIDATE_FLAG,
   ],
   run,
 };

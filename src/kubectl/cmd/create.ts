@@ -15,10 +15,11 @@ import { parseOutputFormat, printNonTable } from '../output-format.ts';
 import { act, dryRunSuffix } from './act.ts';
 import { withLastApplied } from './apply.ts';
 import { DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, filenameFlag, OBJECT_OUTPUT_FLAG } from './common-flags.ts';
+import { fieldValidationOf, VALIDATE_FLAG } from './validate.ts';
 
 const CREATE_MANAGER = 'kubectl-create';
 
-const GENERATOR_FLAGS: FlagSpec[] = [DRY_RUN_FLAG, FIELD_MANAGER(CREATE_MANAGER), OBJECT_OUTPUT_FLAG, { name: 'save-config', kind: 'bool', usage: 'If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform kubectl apply on this object in the future.' }];
+const GENERATOR_FLAGS: FlagSpec[] = [DRY_RUN_FLAG, FIELD_MANAGER(CREATE_MANAGER), OBJECT_OUTPUT_FLAG, VALIDATE_FLAG, { name: 'save-config', kind: 'bool', usage: 'If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform kubectl apply on this object in the future.' }];
 
 /** Creates `obj` (or prints it under --dry-run=client); `what` names the generator in kubectl's error. */
 function createObject(ctx: CommandContext, info: ResourceInfo, obj: KubeObject, failure: (status: ReturnType<typeof statusText>) => string): boolean {
@@ -31,7 +32,7 @@ function createObject(ctx: CommandContext, info: ResourceInfo, obj: KubeObject, 
   let shown: KubeObject = body;
   if (dryRun !== 'client') {
     const sent = info.namespaced ? { ...body, metadata: { ...body.metadata, namespace } } : body;
-    const action: ApplyAction = { type: 'create', manifests: [sent], fieldManager: flags.string('field-manager') || CREATE_MANAGER };
+    const action: ApplyAction = { type: 'create', manifests: [sent], fieldManager: flags.string('field-manager') || CREATE_MANAGER, fieldValidation: fieldValidationOf(ctx) };
     if (dryRun === 'server') action.dryRun = true;
     const r = act(ctx, action, false);
     if (r.status) {

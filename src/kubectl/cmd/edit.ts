@@ -97,7 +97,8 @@ function save(out: Output, ref: ObjectRef, yaml: string, target: KubectlTarget, 
     out.print('Edit cancelled, no changes made.');
     return;
   }
-  const action: PatchAction = { type: 'patch', resource: `${info.resource}${info.group ? `.${info.group}` : ''}`, name: ref.name, patchType: strategic ? 'strategic' : 'merge', patch, fieldManager: 'kubectl-edit' };
+  // kubectl edit's --validate defaults to strict: an unknown field in the edited text is refused by the api-server.
+  const action: PatchAction = { type: 'patch', resource: `${info.resource}${info.group ? `.${info.group}` : ''}`, name: ref.name, patchType: strategic ? 'strategic' : 'merge', patch, fieldManager: 'kubectl-edit', fieldValidation: 'Strict' };
   if (ref.namespace) action.namespace = ref.namespace;
   const result = target.act({ ...action, command });
   const status = result.results.find((r) => r.status)?.status;

@@ -9,6 +9,7 @@ import { type Command, type CommandContext, CmdError, statusText } from '../comm
 import { infoForObject, namespaceForObject, readFilenames } from '../files.ts';
 import { act, checkNameOutput, dryRunSuffix, printDone } from './act.ts';
 import { DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, filenameFlag, OBJECT_OUTPUT_FLAG } from './common-flags.ts';
+import { fieldValidationOf, VALIDATE_FLAG } from './validate.ts';
 
 function run(ctx: CommandContext): void {
   const { flags, out } = ctx;
@@ -22,7 +23,7 @@ function run(ctx: CommandContext): void {
       const name = String(s.object.metadata?.name ?? '');
       if (dryRun !== 'client') {
         const obj = { ...s.object, metadata: { ...s.object.metadata, ...(namespace ? { namespace } : {}) } };
-        const action: ApplyAction = { type: 'apply', replace: true, manifests: [obj], fieldManager: flags.string('field-manager') || 'kubectl-replace' };
+        const action: ApplyAction = { type: 'apply', replace: true, manifests: [obj], fieldManager: flags.string('field-manager') || 'kubectl-replace', fieldValidation: fieldValidationOf(ctx) };
         if (dryRun === 'server') action.dryRun = true;
         const r = act(ctx, action, false);
         if (r.status) {
@@ -57,6 +58,6 @@ export const replaceCommand: Command = {
   cat pod.json | kubectl replace -f -`,
   usage: 'kubectl replace -f FILENAME [options]',
   notSupported: '--force (delete and re-create), --subresource',
-  flags: [DRY_RUN_FLAG, FIELD_MANAGER('kubectl-replace'), filenameFlag('The files that contain the configurations to replace.'), OBJECT_OUTPUT_FLAG],
+  flags: [DRY_RUN_FLAG, FIELD_MANAGER('kubectl-replace'), filenameFlag('The files that contain the configurations to replace.'), OBJECT_OUTPUT_FLAG, VALIDATE_FLAG],
   run,
 };

@@ -11,7 +11,16 @@ export interface KubectlCommandLine {
   command?: string;
   /** `--dry-run=server`: the api-server checks and answers, and persists nothing. */
   dryRun?: boolean;
+  /**
+   * The api-server's `fieldValidation` for the write (kubectl's `--validate`; kubectl sends Strict by default):
+   * `Strict` fails on an unknown or duplicate field, `Warn` writes and warns, `Ignore` drops unknown fields; absent:
+   * the server's default (Ignore). Creates, updates and patches: server-side apply types the object against the
+   * schema whatever it says.
+   */
+  fieldValidation?: FieldValidation;
 }
+
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
 /**
  * `kubectl apply` (server-side apply) or `kubectl create` of one or more YAML documents; with `replace`, a PUT of

@@ -20,6 +20,8 @@ export interface ActResult {
   results: ObjectOutcome[];
   /** YAML or input errors (nothing was applied). */
   errors: ManifestError[];
+  /** The api-server's warnings (`fieldValidation: Warn`: `unknown field "spec.replicaz"`), which kubectl prints as `Warning: …`. */
+  warnings?: string[];
   /** The `user.action` trace event of this action. */
   eventId: number;
 }

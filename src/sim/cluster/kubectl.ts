@@ -50,7 +50,8 @@ export class Kubectl {
     const dryRunAll = action.dryRun === true;
     const manager = action.fieldManager ?? KUBECTL_MANAGER;
     const requestFor = (obj: KubeObject, dryRun: boolean): ApiRequest => {
-      const base = { apiVersion: obj.apiVersion, kind: obj.kind, user: KUBECTL_MANAGER, fieldManager: manager, dryRun: dryRun || dryRunAll };
+      const base: Pick<ApiRequest, 'apiVersion' | 'kind' | 'user' | 'fieldManager' | 'dryRun' | 'fieldValidation'> = { apiVersion: obj.apiVersion, kind: obj.kind, user: KUBECTL_MANAGER, fieldManager: manager, dryRun: dryRun || dryRunAll };
+      if (action.fieldValidation) base.fieldValidation = action.fieldValidation;
       // kubectl sends namespaced objects to the context's namespace ("default") unless the manifest names one.
       const info = this.infoFor(obj);
       const ns = typeof obj.metadata?.namespace === 'string' ? obj.metadata.namespace : info?.namespaced ? 'default' : undefined;
@@ -94,6 +95,7 @@ export class Kubectl {
         outcome.status = res.status;
         result.messages.push(errorLine(res.status));
       } else if ('object' in res) {
+        if (res.warnings?.length) (result.warnings ??= []).push(...res.warnings);
         outcome.ref = refOf(res.object);
         outcome.outcome = !before ? 'created' : before.metadata.resourceVersion === res.object.metadata.resourceVersion ? 'unchanged' : 'configured';
         if (create) outcome.outcome = 'created';
@@ -142,6 +144,7 @@ export class Kubectl {
       verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: this.ns(info, action.namespace), name: action.name,
       patchType: types[action.patchType ?? 'strategic']!, body: action.patch, user: KUBECTL_MANAGER, fieldManager: action.fieldManager ?? 'kubectl-patch',
     };
+    if (action.fieldValidation) req.fieldValidation = action.fieldValidation;
     if (action.subresource) req.subresource = action.subresource;
     if (action.dryRun) req.dryRun = true;
     this.simple(req, info, `${display(info, action.name)} patched${action.dryRun ? ' (server dry run)' : ''}`, 'patched', result);
@@ -235,6 +238,7 @@ export class Kubectl {
       result.results.push({ ref: { apiVersion: apiVersionOf(info), kind: info.kind, name: req.name ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) }, status: res.status });
       return;
     }
+    if ('object' in res && res.warnings?.length) (result.warnings ??= []).push(...res.warnings);
     result.messages.push(message);
     result.results.push({ ref: 'object' in res ? refOf(res.object) : undefined, outcome });
   }
