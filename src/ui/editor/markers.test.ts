@@ -174,3 +174,15 @@ describe('statusMarkers', () => {
     expect(locateField(doc!, ['spec', 'template', 'spec', 'containers', 5, 'image'])).toMatchObject({ exact: false, startLineNumber: 12 });
   });
 });
+
+describe('unknown fields named in a message', () => {
+  it('finds server-side apply’s and strict decoding’s paths, and marks each on its line', async () => {
+    const { unknownFieldPaths, statusMarkers } = await import('./markers.ts');
+    expect(unknownFieldPaths('failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.replicaz: field not declared in schema')).toEqual(['spec.replicaz']);
+    expect(unknownFieldPaths('errors:\n  .spec.a: field not declared in schema\n  .spec.template.spec.containers[name="web"].imagez: field not declared in schema')).toEqual(['spec.a', 'spec.template.spec.containers[name="web"].imagez']);
+    expect(unknownFieldPaths('Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replicaz", unknown field "spec.b"')).toEqual(['spec.replicaz', 'spec.b']);
+    const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicaz: 4\n  template:\n    spec:\n      containers:\n      - name: side\n      - name: web\n        imagez: x\n';
+    const markers = statusMarkers(text, [{ documentIndex: 0, status: { message: 'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): errors:\n  .spec.replicaz: field not declared in schema\n  .spec.template.spec.containers[name="web"].imagez: field not declared in schema' } }]);
+    expect(markers.map((m) => m.startLineNumber)).toEqual([5, 11]);
+  });
+});

@@ -176,6 +176,12 @@ function child(node: unknown, segment: FieldPathSegment): { node: unknown; pair?
     const item = node.items[segment];
     return item === undefined ? undefined : { node: item };
   }
+  // A list item named by its key, as structured-merge-diff's paths name them: `containers[name="web"]`.
+  const byKey = isSeq(node) && typeof segment === 'string' ? /^([^=]+)="?([^"]*)"?$/.exec(segment) : null;
+  if (isSeq(node) && byKey) {
+    const item = node.items.find((i) => isMap(i) && i.items.some((p) => isPair(p) && keyText(p.key) === byKey[1] && isScalar(p.value) && String(p.value.value) === byKey[2]));
+    return item === undefined ? undefined : { node: item };
+  }
   if (isMap(node)) {
     const key = String(segment);
     const pair = node.items.find((p) => isPair(p) && keyText(p.key) === key);
@@ -234,12 +240,26 @@ export function statusMarkersForDocument(slice: YamlDocumentSlice, status: Statu
   const onFields = causes.filter((c) => c.field);
   const name = locateField(slice, ['metadata', 'name']);
   const whole = pick(name.exact ? name : firstLineFrom(slice, slice.startLine, 1));
-  if (onFields.length === 0) return [{ ...whole, message: status.message, severity: 'error', source: 'api-server' }];
+  if (onFields.length === 0) {
+    // Unknown fields are named in the message, not in causes: server-side apply's typed conversion
+    // (".spec.replicaz: field not declared in schema", one per line) and strict decoding (unknown field "spec.replicaz").
+    const unknown = unknownFieldPaths(status.message);
+    if (unknown.length) return unknown.map((path) => ({ ...pick(locateField(slice, parseFieldPath(path))), message: `${path}: unknown field (${status.message.split('\n')[0]})`, severity: 'error' as const, source: 'api-server' }));
+    return [{ ...whole, message: status.message, severity: 'error', source: 'api-server' }];
+  }
   return causes.map((cause) => {
     if (!cause.field) return { ...whole, message: cause.message, severity: 'error' as const, source: 'api-server' };
     const location = locateField(slice, parseFieldPath(cause.field));
     return { ...pick(location), message: `${cause.field}: ${cause.message}`, severity: 'error' as const, source: 'api-server' };
   });
+}
+
+/** The fields an api-server message says are unknown, as field paths ("spec.replicaz"). */
+export function unknownFieldPaths(message: string): string[] {
+  const out: string[] = [];
+  for (const m of message.matchAll(/(?:^|\s)\.([^\s:]+): field not declared in schema/g)) out.push(m[1]!);
+  for (const m of message.matchAll(/unknown field "([^"]+)"/g)) out.push(m[1]!);
+  return [...new Set(out)];
 }
 
 function pick(r: Range): Range {
