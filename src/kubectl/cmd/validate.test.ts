@@ -37,6 +37,16 @@ describe('--validate: the fieldValidation kubectl sends', () => {
     expect(i.stderr).toBe('');
   });
 
+  it('server-side apply types the object whatever --validate says: its reasonless 500 reads as kubectl prints it', () => {
+    const sim = webCluster();
+    const r = kubectl(sim, 'kubectl apply --server-side -f api.yaml --validate=ignore', { files: { 'api.yaml': BAD } });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^Error from server: failed to create typed patch object \(default\/api; apps\/v1, Kind=Deployment\): \.spec\.replicaz: field not declared in schema\n/);
+    const editor = sim.apply(BAD);
+    expect(editor.ok).toBe(false);
+    expect(editor.messages[0]).toMatch(/^Error from server: failed to create typed patch object/);
+  });
+
   it('an unknown value gets kubectl’s error before anything is sent', () => {
     const sim = webCluster();
     const before = sim.inputs.length;

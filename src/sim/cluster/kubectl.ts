@@ -301,5 +301,6 @@ export function display(info: ResourceInfo, name: string): string {
 
 /** kubectl's rendering of a server error: `Error from server (NotFound): deployments.apps "x" not found`. */
 export function errorLine(status: Status): string {
-  return `Error from server (${status.reason}): ${status.message}`;
+  // kubectl's StandardErrorMessage: a Status without a reason (server-side apply's undeclared-field 500) has no "(…)".
+  return status.reason ? `Error from server (${status.reason}): ${status.message}` : `Error from server: ${status.message}`;
 }
