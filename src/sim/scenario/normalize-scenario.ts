@@ -157,7 +157,7 @@ function toScenarioAction(a: ScenarioActionFile, path: PropertyKey[], issues: No
   }
   if (a.fault !== undefined) {
     const f: Record<string, unknown> = { ...a.fault };
-    for (const k of ['restartAfter', 'duration', 'delay', 'readyAfter']) if (f[k] !== undefined) f[k] = ms(f[k] as string | number);
+    for (const k of ['restartAfter', 'duration', 'delay', 'readyAfter', 'runFor']) if (f[k] !== undefined) f[k] = ms(f[k] as string | number);
     return done({ type: 'fault', fault: f as Fault });
   }
   return undefined;

@@ -223,3 +223,16 @@ describe('parseScenario: manifests inside the scenario', () => {
     expect(e!.message).toMatch(/alias/i);
   });
 });
+
+describe('image-behavior runFor', () => {
+  it('is a duration, read into virtual ms', () => {
+    const r = parseScenario(`apiVersion: loopscope/v1
+kind: Scenario
+metadata: {name: x}
+actions:
+  - at: 1s
+    fault: {type: image-behavior, image: "busybox:1", behavior: exit, exitCode: 3, runFor: 2s}
+`);
+    expect(r.ok && r.scenario.actions[0]!.action).toEqual({ type: 'fault', fault: { type: 'image-behavior', image: 'busybox:1', behavior: 'exit', exitCode: 3, runFor: 2000 } });
+  });
+});

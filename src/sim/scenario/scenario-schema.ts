@@ -152,6 +152,8 @@ export const faultSchema = z.discriminatedUnion('type', [
     behavior: z.enum(['ok', 'crash', 'exit', 'never-ready']),
     exitCode: z.optional(z.int()),
     readyAfter: z.optional(durationSchema),
+    /** crash/exit: how long the container runs before it exits (docs/container-behavior.md). */
+    runFor: z.optional(durationSchema),
   }),
 ]);
 
