@@ -45,6 +45,15 @@ describe('loopscope run (in process, fake host)', () => {
     expect(report.expectations[0]).toMatchObject({ passed: false, source: { line: 11 } });
   });
 
+  it('--json carries the fight detector\'s findings: the HPA and the GitOps sync over spec.replicas', async () => {
+    const json = spawnSync(process.execPath, [BIN, 'run', 'scenarios/gitops-vs-hpa-fight.yaml', '--json'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const report = JSON.parse(json.stdout) as { fights: Array<{ field: string; managers: string[]; flips: number }> };
+    expect(report.fights.find((f) => f.field === 'spec.replicas')).toMatchObject({ managers: expect.arrayContaining(['argocd-controller']) });
+    expect(report.fights[0]!.flips).toBeGreaterThanOrEqual(3);
+    const none = JSON.parse((await cli('run', testdata('scale-web.yaml'), '--json')).out) as { fights: unknown[] };
+    expect(none.fights).toEqual([]);
+  }, 120_000);
+
   it('--trace writes every event as one JSON line', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'loopscope-')), 'run.jsonl');
     await cli('run', testdata('scale-web.yaml'), '--trace', file, '--quiet');

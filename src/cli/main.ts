@@ -19,6 +19,7 @@ import { choosePaint } from './paint.ts';
 import { formatReport } from './report.ts';
 import { formatTimeline } from './timeline.ts';
 import { loadLibraries } from '../sim/libraries.ts';
+import { detectFights } from '../sim/analysis/fight-detector.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -107,7 +108,9 @@ async function run(cmd: RunCommand, io: CliDeps): Promise<number> {
   }
   const code = report.failed > 0 ? EXIT_FAILED : EXIT_OK;
   if (cmd.json) {
-    io.out(`${JSON.stringify({ file: cmd.file, ok: code === EXIT_OK, ...report, traceLength: host.trace.length })}\n`);
+    // The field-ownership fight detector's findings over the whole run: live ones and the last ended ones.
+    const fights = detectFights(host.trace.slice(0, host.trace.length));
+    io.out(`${JSON.stringify({ file: cmd.file, ok: code === EXIT_OK, ...report, fights, traceLength: host.trace.length })}\n`);
     return code;
   }
   const paint = choosePaint(cmd.color, io.isTTY, io.env);
