@@ -18,7 +18,7 @@ describe('parseArgs', () => {
   });
 
   it('names what is wrong with a bad command line', () => {
-    expect(parseArgs(['frobnicate'])).toEqual({ ok: false, error: 'unknown command "frobnicate" (expected run, validate or lesson)' });
+    expect(parseArgs(['frobnicate'])).toEqual({ ok: false, error: 'unknown command "frobnicate" (expected run, validate, lesson or serve)' });
     expect(parseArgs(['run'])).toEqual({ ok: false, error: 'run needs a scenario file' });
     expect(parseArgs(['run', 'a', 'b'])).toEqual({ ok: false, error: 'run takes one scenario file (got 2)' });
     expect(parseArgs(['run', 'a', '--until', '5x'])).toMatchObject({ ok: false, error: expect.stringContaining('--until: invalid duration "5x"') });

@@ -79,7 +79,8 @@ Flags:
   --kubeconfig <path>  Where to write the kubeconfig (default ./loopscope.kubeconfig): cluster, user and
                        context named "loopscope".
 
-Not served: protobuf request bodies (kubectl create deployment|job|configmap… send them: use
-kubectl create … --dry-run=client -o yaml | kubectl apply -f -), OpenAPI schemas (kubectl explain), /openapi/v2,
-aggregated discovery (kubectl falls back to the legacy documents), PUT of /status, DELETE of a collection.
+Protobuf bodies (kubectl create deployment|configmap|namespace|service|job|cronjob) are read for those kinds.
+Not served: OpenAPI schemas (kubectl explain), /openapi/v2, aggregated discovery (kubectl falls back to the
+legacy documents), PUT of /status, DELETE of a collection, the fieldValidation of writes (not yet carried by
+the simulation's user actions: unknown fields are dropped, not refused).
 `;

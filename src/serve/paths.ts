@@ -67,6 +67,8 @@ export function parsePath(pathname: string, resources: readonly ResourceInfo[]):
   const [resource, name, subresource, ...extra] = tail;
   const info = byName(resource);
   if (!info || extra.length > 0) return { type: 'unknown' };
+  // namespaces/<ns>/<something not served> is no subresource of the Namespace: 404, as upstream.
+  if (namespace === undefined && info.kind === 'Namespace' && subresource !== undefined && subresource !== 'status' && subresource !== 'finalize') return { type: 'unknown' };
   if (namespace === undefined && info.namespaced && name !== undefined) return { type: 'unknown' };
   return { type: 'resource', path: { info, ...(namespace !== undefined ? { namespace } : {}), ...(name !== undefined ? { name } : {}), ...(subresource !== undefined ? { subresource } : {}) } };
 }

@@ -18,9 +18,7 @@ import { parsePath } from './paths.ts';
 import { includeObjectOf, read, wantsTable, type IncludeObject } from './reads.ts';
 import { Watches } from './watch.ts';
 import { mediaType, write } from './writes.ts';
-
-/** The media type client-go's typed clients send built-in objects in; serve decodes JSON and YAML only. */
-const PROTOBUF = 'application/vnd.kubernetes.protobuf';
+import { decodeProtobuf, ProtobufError, PROTOBUF } from './protobuf.ts';
 
 /** The default port: kube-apiserver's 6443 with a 1 in front, so it does not take a local cluster's. */
 export const DEFAULT_PORT = 16443;
@@ -126,14 +124,21 @@ async function answer(sim: Simulation, watches: Watches, req: IncomingMessage, r
     return statusReply(methodNotSupported({ group: path.info.group, resource: path.info.resource }, method.toLowerCase()));
   }
   const contentType = mediaType(req.headers['content-type']);
-  if (contentType === PROTOBUF || (method !== 'PATCH' && contentType !== '' && contentType !== 'application/json' && contentType !== 'application/yaml')) {
+  if (method !== 'PATCH' && contentType !== '' && contentType !== 'application/json' && contentType !== 'application/yaml' && contentType !== PROTOBUF) {
     req.resume();
-    return statusReply(unsupportedMediaType(`the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`));
+    return statusReply(unsupportedMediaType(`the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, ${PROTOBUF}`));
   }
   const raw = await readBody(req);
   if (!Buffer.isBuffer(raw)) return statusReply(raw);
   let body: unknown;
-  if (raw.length > 0 || method !== 'DELETE') {
+  if (contentType === PROTOBUF) {
+    try {
+      body = decodeProtobuf(raw);
+    } catch (e) {
+      if (!(e instanceof ProtobufError)) throw e;
+      return statusReply(unsupportedMediaType(`the protobuf body could not be read: ${e.message}`));
+    }
+  } else if (raw.length > 0 || method !== 'DELETE') {
     const decoded = decodeBody(raw, req.headers['content-type'], method === 'PATCH');
     if (!decoded.ok) return statusReply(decoded.status);
     body = decoded.value;

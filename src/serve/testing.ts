@@ -1,18 +1,21 @@
 /**
  * Test helpers: a served simulation whose clock stands still (the test moves it with `sim.runFor`), and the real
  * kubectl binary run against it with its own HOME (its discovery cache) and kubeconfig, asynchronously (the server
- * answers from this same process). `KUBECTL` is undefined when /usr/bin/kubectl (or $KUBECTL) is absent.
+ * answers from this same process). `KUBECTL` is $KUBECTL, or the kubectl on PATH, or undefined when there is none.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { Simulation } from '../sim/simulation.ts';
 import { kubeconfigText } from './kubeconfig.ts';
 import { startServe, type ServeHandle, type ServeOptions } from './server.ts';
 
-const candidate = process.env.KUBECTL ?? '/usr/bin/kubectl';
-export const KUBECTL: string | undefined = existsSync(candidate) ? candidate : undefined;
+function findKubectl(): string | undefined {
+  if (process.env.KUBECTL) return existsSync(process.env.KUBECTL) ? process.env.KUBECTL : undefined;
+  return (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, 'kubectl')).find((file) => existsSync(file));
+}
+export const KUBECTL: string | undefined = findKubectl();
 
 export interface KubectlResult {
   stdout: string;
