@@ -18,6 +18,8 @@ export interface Reply {
   body: unknown;
   /** `Warning` headers (fieldValidation=Warn), as `299 - "<text>"`. */
   warnings?: string[];
+  /** A text answer instead of JSON (`pods/<name>/log`). */
+  text?: string;
 }
 
 export const statusReply = (status: Status): Reply => ({ code: status.code || 500, body: status });
@@ -73,6 +75,15 @@ export function decodeBody(body: Buffer, contentType: string | undefined, allowA
 export function send(res: ServerResponse, reply: Reply): void {
   if (res.headersSent || res.destroyed) return;
   let text: string;
+  if (reply.text !== undefined) {
+    try {
+      res.writeHead(reply.code, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
+      res.end(reply.text);
+    } catch {
+      // The socket is gone.
+    }
+    return;
+  }
   try {
     text = JSON.stringify(reply.body);
   } catch (e) {

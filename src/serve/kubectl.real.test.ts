@@ -155,6 +155,46 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     expect(withoutEmpty(sent)).toEqual(withoutEmpty(JSON.parse(dry.stdout)));
   });
 
+  it.each([
+    ['cordon node-1', 'node/node-1 cordoned\n', { type: 'patch', resource: 'nodes', name: 'node-1' }],
+    ['uncordon node-1', 'node/node-1 uncordoned\n', { type: 'patch', resource: 'nodes', name: 'node-1' }],
+    ['set image deploy/web web=nginx:1.28', 'deployment.apps/web image updated\n', { type: 'patch', patchType: 'strategic' }],
+    ['annotate deploy web note=hi', 'deployment.apps/web annotated\n', { type: 'patch', patchType: 'merge' }],
+    ['rollout pause deploy web', 'deployment.apps/web paused\n', { type: 'patch', patchType: 'strategic' }],
+    ['rollout resume deploy web', 'deployment.apps/web resumed\n', { type: 'patch', patchType: 'strategic' }],
+    ['scale deploy web --replicas=2 --dry-run=server', 'deployment.apps/web scaled (server dry run)\n', { type: 'patch', subresource: 'scale', dryRun: true }],
+  ] as const)('kubectl %s prints kubectl\'s line and is a user action', async (line, stdout, action) => {
+    const r = await served.kubectl(line);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(stdout);
+    expect(lastInput()).toMatchObject(action);
+    sim.runFor(30_000);
+  });
+
+  it('drain evicts by DELETE (protobuf DeleteOptions) and rollout status/history, wait and logs read as the console does', async () => {
+    sim.runFor(60_000);
+    const onNode2 = sim.listObjects('pods', 'default').filter((p) => (p.spec as { nodeName?: string }).nodeName === 'node-2');
+    // drain waits for the pods to go: the held clock is moved while it waits.
+    const drain = await advancing(sim, served.kubectl('drain node-2 --ignore-daemonsets --timeout=20s'));
+    expect(drain.stdout.split('\n')).toEqual(expect.arrayContaining(['node/node-2 cordoned', 'node/node-2 drained', ...onNode2.map((p) => `pod/${p.metadata.name} deleted`)]));
+    expect(sim.inputs.filter((i) => i.action.type === 'delete').length).toBeGreaterThanOrEqual(onNode2.length);
+    sim.runFor(60_000);
+    expect((await served.kubectl('rollout status deploy web')).stdout).toBe(consoleKubectl(sim, 'kubectl rollout status deploy web').stdout);
+    expect((await served.kubectl('rollout history deploy web')).stdout).toBe(consoleKubectl(sim, 'kubectl rollout history deploy web').stdout);
+    expect((await served.kubectl('wait --for=condition=Available deploy/web --timeout=5s')).stdout).toBe('deployment.apps/web condition met\n');
+    const logs = await served.kubectl('logs deploy/web');
+    const page = consoleKubectl(sim, 'kubectl logs deploy/web');
+    expect(logs.stdout).toBe(page.stdout);
+    expect(logs.stderr).toBe(page.stderr);
+  });
+
+  it('delete -l deletes each pod as a user action', async () => {
+    const pods = sim.listObjects('pods', 'default', 'app=web').filter((p) => !p.metadata.deletionTimestamp);
+    const r = await served.kubectl('delete pods -l app=web --wait=false');
+    expect(r.stdout).toBe(pods.map((p) => `pod "${p.metadata.name}" deleted\n`).join(''));
+    sim.runFor(60_000);
+  });
+
   it('get pods -w streams the pods the simulation creates', async () => {
     const watch = served.spawnKubectl('get pods -w');
     try {
@@ -172,6 +212,17 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     }
   });
 });
+
+/** Runs the simulation a virtual second every 20 wall ms until `promise` settles. */
+async function advancing<T>(sim: Simulation, promise: Promise<T>): Promise<T> {
+  let settled = false;
+  void promise.finally(() => (settled = true));
+  while (!settled) {
+    sim.runFor(1_000);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return promise;
+}
 
 async function until(ok: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;

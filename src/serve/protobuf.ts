@@ -1,7 +1,7 @@
 /**
  * Reads the protobuf bodies client-go's typed clients send for built-in kinds (`Content-Type:
  * application/vnd.kubernetes.protobuf`): kubectl 1.32's `create deployment|configmap|secret|namespace|service|job|
- * cronjob` build the object in Go and POST it so. The envelope is `k8s\0` + runtime.Unknown{typeMeta, raw}
+ * cronjob` build the object in Go and POST it so, and `drain` DELETEs pods with protobuf DeleteOptions. The envelope is `k8s\0` + runtime.Unknown{typeMeta, raw}
  * (k8s.io/apimachinery/pkg/runtime/serializer/protobuf); `raw` is the object in the field numbers of
  * k8s.io/api's generated.proto files. Only the messages those generators fill are known here: any other field,
  * or another kind, is refused by naming it (the client gets a 415), never guessed.
@@ -63,6 +63,8 @@ const MESSAGES: Record<string, Record<number, Field>> = {
   CronJob: { 1: m('metadata', 'ObjectMeta'), 2: m('spec', 'CronJobSpec'), 3: m('status', 'Status') },
   CronJobSpec: { 1: s('schedule'), 2: i('startingDeadlineSeconds', true), 3: s('concurrencyPolicy'), 4: b('suspend', true), 5: m('jobTemplate', 'JobTemplateSpec'), 6: i('successfulJobsHistoryLimit', true), 7: i('failedJobsHistoryLimit', true), 8: s('timeZone') },
   JobTemplateSpec: { 1: m('metadata', 'ObjectMeta'), 2: m('spec', 'JobSpec') },
+  DeleteOptions: { 1: i('gracePeriodSeconds', true), 2: m('preconditions', 'Preconditions'), 3: b('orphanDependents', true), 4: { name: 'propagationPolicy', type: 'string', keepZero: true }, 5: strings('dryRun') },
+  Preconditions: { 1: s('uid'), 2: s('resourceVersion') },
   /** A message with no field (a namespace's spec). */
   Empty: {},
   /** The status of an object being created: the api-server resets it, so its fields are not read. */
@@ -77,6 +79,9 @@ const ROOTS: Record<string, string> = {
   'v1 Service': 'Service',
   'batch/v1 Job': 'Job',
   'batch/v1 CronJob': 'CronJob',
+  // kubectl drain's DELETE of each pod (when the server offers no pods/eviction) carries its options so.
+  'v1 DeleteOptions': 'DeleteOptions',
+  'meta.k8s.io/v1 DeleteOptions': 'DeleteOptions',
 };
 
 export class ProtobufError extends Error {}

@@ -15,6 +15,8 @@ import type { KubeObject } from '../sim/api/object.ts';
 import { apiVersionOf, BUILTIN_RESOURCES, type ResourceInfo } from '../sim/api/resources.ts';
 import { badRequest, methodNotSupported } from '../sim/api/status.ts';
 import { serverTable } from '../kubectl/printers/server-table.ts';
+import { runKubectl } from '../kubectl/run.ts';
+import type { KubectlTarget } from '../kubectl/target.ts';
 
 /** The `as=Table` media type in an Accept header (kubectl's `get` asks for it first). */
 export function wantsTable(accept: string | undefined): boolean {
@@ -64,6 +66,7 @@ export function read(api: ApiServer, now: number, path: ResourcePath, query: URL
     if (wantsTable(accept)) return table(api, info, res.list.items, now, query, res.list.metadata.resourceVersion);
     return { code: 200, body: res.list };
   }
+  if (path.subresource === 'log' && info.group === '' && info.kind === 'Pod') return podLog(api, now, path, query, user);
   if (path.subresource !== undefined && path.subresource !== 'status' && path.subresource !== 'scale') {
     return statusReply(methodNotSupported({ group: info.group, resource: `${info.resource}/${path.subresource}` }, 'get'));
   }
@@ -73,4 +76,36 @@ export function read(api: ApiServer, now: number, path: ResourcePath, query: URL
   if (!('object' in res)) return statusReply(badRequest('the get answered a list'));
   if (wantsTable(accept) && !subresource) return table(api, info, [res.object], now, query, undefined);
   return { code: 200, body: res.object };
+}
+
+/**
+ * `GET pods/<name>/log`: containers here run no code, so there is no log; the answer is the console's own text for
+ * `kubectl logs` (src/kubectl/cmd/info.ts), which says so and what the simulation knows of the container.
+ */
+function podLog(api: ApiServer, now: number, path: ResourcePath, query: URLSearchParams, user: string): Reply {
+  const res = api.handle({ verb: 'get', apiVersion: 'v1', kind: 'Pod', namespace: path.namespace, name: path.name, user });
+  if (!res.ok) return statusReply(res.status);
+  const container = query.get('container');
+  const containers = ((('object' in res ? res.object.spec : undefined) as { containers?: Array<{ name?: string }> } | undefined)?.containers ?? []).map((c) => c.name ?? '');
+  if (container !== null && !containers.includes(container)) {
+    return statusReply(badRequest(`container ${container} is not valid for pod ${path.name}`));
+  }
+  if (container === null && containers.length > 1) {
+    return statusReply(badRequest(`a container name must be specified for pod ${path.name}, choose one of: [${containers.join(' ')}]`));
+  }
+  const run = runKubectl(`kubectl logs ${path.name} -n ${path.namespace ?? 'default'}${container ? ` -c ${container}` : ''}`, targetOfServer(api, now));
+  return run.exitCode === 0 ? { code: 200, body: undefined, text: run.stdout } : statusReply(badRequest(run.stderr.trim()));
+}
+
+/** The console's read-only view of the api-server (logs reads only; `act` refuses). */
+function targetOfServer(api: ApiServer, now: number): KubectlTarget {
+  return {
+    now,
+    resources: () => api.resourcesInfo(),
+    resolve: (resource) => (resource ? api.resolve(resource) : undefined),
+    get: (info, namespace, name) => api.getObject(apiVersionOf(info), info.kind, info.namespaced ? namespace : undefined, name),
+    list: (info, namespace) => api.listObjects(apiVersionOf(info), info.kind, info.namespaced ? namespace : undefined),
+    select: (info, namespace) => api.listObjects(apiVersionOf(info), info.kind, info.namespaced ? namespace : undefined),
+    act: () => ({ ok: false, messages: ['error: logs reads only'], results: [], errors: [], eventId: -1 }),
+  };
 }
