@@ -389,7 +389,7 @@ export class LessonSession {
     if (trace.length < this.evidenceCursor) this.evidenceCursor = 0;
     const ids = this.evidence;
     for (const e of trace.slice(this.evidenceCursor)) {
-      if (matchers.some((m) => ('event' in m ? matchesEvent(e, m.event) : matchesTrace(e, m.trace)))) ids.push(e.id);
+      if (matchers.some((m) => ('event' in m ? matchesEvent(e, m.event) : matchesTrace(e, m.trace, this.probe.objectAt)))) ids.push(e.id);
     }
     this.evidenceCursor = trace.length;
     if (ids.length > 20) ids.splice(0, ids.length - 20);

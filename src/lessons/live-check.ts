@@ -51,7 +51,7 @@ export class LiveCheck {
       this.cursor = end;
       const fresh = events.filter((e) => e.time >= this.fromTime);
       if (x.kind === 'event') for (const e of fresh) if (matchesEvent(e, x.event)) this.matches.push(e.id);
-      if (x.kind === 'trace') for (const e of fresh) if (matchesTrace(e, x.match)) this.matches.push(e.id);
+      if (x.kind === 'trace') for (const e of fresh) if (matchesTrace(e, x.match, probe.objectAt)) this.matches.push(e.id);
       if (this.fights) this.fights.observe(fresh, sim.now);
     }
     switch (x.kind) {

@@ -169,6 +169,14 @@ export class ApiServer {
     this.core.store.compact(revision);
   }
 
+  /**
+   * The object as a write left it at `revision` (a DELETED's: its last state), while the watch history still holds
+   * that revision: what a write's `api.response` (its `rv`) wrote, for checks on the values a write changed.
+   */
+  objectAtRevision(revision: number): KubeObject | undefined {
+    return this.core.store.eventAt(revision)?.object;
+  }
+
   /** Fault: every request answers 503 until virtual time `until` (null: available again). */
   setUnavailable(until: number | null): void {
     this.unavailableUntil = until;

@@ -3,6 +3,7 @@
  * cache. A {@link ClusterProbe} over the live {@link Cluster} (the function form follows a simulation's seeks, which
  * replace the cluster object).
  */
+import type { KubeObject } from '../api/object.ts';
 import { apiVersionOf } from '../api/resources.ts';
 import { resourceOf } from '../client/shared-informer-factory.ts';
 import type { Cluster } from '../cluster/cluster.ts';
@@ -26,10 +27,16 @@ export interface ClusterProbe {
   queue(controller: string): QueueState | undefined;
   /** undefined: the controller has no informer for that resource (or is not running). */
   cache(controller: string, resource: string, namespace: string | undefined, name: string): CacheState | undefined;
+  /** The object a write left at this resourceVersion, while the api-server's history holds it. */
+  objectAt(resourceVersion: string): KubeObject | undefined;
 }
 
 export function clusterProbe(cluster: () => Cluster): ClusterProbe {
   return {
+    objectAt(resourceVersion) {
+      const rv = Number(resourceVersion);
+      return Number.isInteger(rv) ? cluster().apiServer.objectAtRevision(rv) : undefined;
+    },
     queue(controller) {
       const p = cluster().processOf(controller);
       if (!p) return undefined;

@@ -113,9 +113,11 @@ export function matchesEvent(e: TraceEvent, m: EventMatcher): boolean {
 /**
  * Whether a trace event matches a `trace:` pattern: `kind` and every other key equal to the event's field.
  * `object` may be given kubectl-style ("pod/web-1"); a string written `/re/` is a regex; `actor` ending in `*`
- * is a prefix ("kubelet/*"); `changed: [paths]` holds when a write changed at least those fields.
+ * is a prefix ("kubelet/*"); `changed: [paths]` holds when a write changed at least those fields, and
+ * `changed: {path: value}` when it changed each to that value (read from the object the write left, `objectAt`: the
+ * api-server's history; without it, or once the history has moved past the write, such a pattern matches nothing).
  */
-export function matchesTrace(e: TraceEvent, match: { kind: string; [field: string]: unknown }): boolean {
+export function matchesTrace(e: TraceEvent, match: { kind: string; [field: string]: unknown }, objectAt?: (resourceVersion: string) => unknown): boolean {
   if (e.kind !== match.kind) return false;
   const fields = e as unknown as Record<string, unknown>;
   for (const [k, want] of Object.entries(match)) {
@@ -128,6 +130,17 @@ export function matchesTrace(e: TraceEvent, match: { kind: string; [field: strin
     } else if (k === 'changed' && Array.isArray(want)) {
       // A write's changed fields: the pattern's are all among them (the write may have changed more).
       if (!Array.isArray(got) || !want.every((p) => got.includes(p))) return false;
+    } else if (k === 'changed' && want !== null && typeof want === 'object') {
+      // The values a write set: each path was changed (the trace lists the top paths that differ) and holds that value
+      // in the object the write left.
+      const rv = e.kind === 'api.response' ? e.rv : undefined;
+      const written = rv !== undefined ? objectAt?.(rv) : undefined;
+      if (!Array.isArray(got) || written === undefined) return false;
+      for (const [path, value] of Object.entries(want)) {
+        if (!got.some((p) => typeof p === 'string' && (p === path || path.startsWith(`${p}.`) || path.startsWith(`${p}[`) || p.startsWith(`${path}.`)))) return false;
+        const field = getField(written, path);
+        if (!field.found || !jsonEqual(field.value, value)) return false;
+      }
     } else if ((k === 'object' || k === 'involvedObject' || k === 'pod') && typeof want === 'string') {
       if (!got || typeof got !== 'object' || !refMatches(got as ObjectRef, want)) return false;
     } else if (!jsonEqual(got, want)) {

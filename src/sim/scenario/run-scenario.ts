@@ -189,7 +189,7 @@ export class ScenarioRun {
         } else if (x.kind === 'event' && matchesEvent(e, x.event)) {
           if (x.happened) this.decide(p, true, `happened at ${formatDuration(e.time)}`, [e.id]);
           else this.decide(p, false, `happened at ${formatDuration(e.time)}: ${eventText(e)}`, [e.id]);
-        } else if (x.kind === 'trace' && matchesTrace(e, x.match)) {
+        } else if (x.kind === 'trace' && matchesTrace(e, x.match, this.host.probe?.objectAt)) {
           p.matches.push(e.id);
           if (x.count.max !== undefined && p.matches.length > x.count.max) this.decide(p, false, `more than ${x.count.max} matching events`, p.matches);
         }

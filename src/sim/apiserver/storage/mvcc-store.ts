@@ -136,6 +136,13 @@ export class MvccStore {
     }
   }
 
+  /** The event that made `revision`, while the history still holds it (revisions are consecutive in the ring). */
+  eventAt(revision: number): StoredEvent | undefined {
+    if (this.size === 0) return undefined;
+    const i = revision - this.ring[this.head]!.revision;
+    return Number.isInteger(i) && i >= 0 && i < this.size ? this.ring[(this.head + i) % this.ring.length] : undefined;
+  }
+
   /** Whether the history still holds every event after `revision`. */
   canReplayFrom(revision: number): boolean {
     return revision >= this.compacted;
