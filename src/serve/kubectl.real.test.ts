@@ -100,6 +100,35 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     expect(sim.getObject('cm', 'default', 'ssa')!.data).toEqual({ b: '1' });
   });
 
+  it('an unknown field is refused as kube-apiserver refuses it (kubectl sends fieldValidation=Strict), as the console prints it', async () => {
+    const bad = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: typo\nspec:\n  replicaz: 3\n  selector: {matchLabels: {app: t}}\n  template:\n    metadata: {labels: {app: t}}\n    spec: {containers: [{name: c, image: nginx}]}\n';
+    const inputs = sim.inputs.length;
+    const r = await served.kubectl('create -f -', bad);
+    expect(r.code).toBe(1);
+    // Refused before the action: the input log is as it was.
+    expect(sim.inputs.length).toBe(inputs);
+    expect(r.stderr).toBe('Error from server (BadRequest): error when creating "STDIN": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replicaz"\n');
+    expect(r.stderr).toBe(consoleKubectl(sim, 'kubectl create -f -', { stdin: bad }).stderr);
+    const warned = await served.kubectl('create --validate=warn -f -', bad);
+    expect(warned.stderr).toBe('Warning: unknown field "spec.replicaz"\n');
+    expect(warned.stdout).toBe('deployment.apps/typo created\n');
+  });
+
+  it('a bad name is the api-server\'s 422, as the console prints it for create -f', async () => {
+    const bad = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: Bad_Name\n';
+    const r = await served.kubectl('create -f -', bad);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(consoleKubectl(sim, 'kubectl create -f -', { stdin: bad }).stderr);
+  });
+
+  it('create deployment with a bad name prints the server\'s message wrapped (the console differs: see the report)', async () => {
+    const r = await served.kubectl('create deployment Bad_Name --image=nginx');
+    expect(r.code).toBe(1);
+    // kubectl wraps the error ("failed to create deployment: %v"), so checkErr prints the Status message as sent,
+    // not its "The Deployment \"Bad_Name\" is invalid" form, which the console prints.
+    expect(r.stderr).toMatch(/^error: failed to create deployment: Deployment\.apps "Bad_Name" is invalid: metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/);
+  });
+
   it('patch, label and rollout restart/undo are patches and rollbacks in the input log', async () => {
     expect((await served.kubectl(['patch', 'deploy', 'web', '--type=merge', '-p', '{"metadata":{"annotations":{"team":"blue"}}}'])).stdout).toBe('deployment.apps/web patched\n');
     expect(lastInput()).toMatchObject({ type: 'patch', patchType: 'merge', fieldManager: 'kubectl-patch' });

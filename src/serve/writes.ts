@@ -13,6 +13,9 @@
  * | PATCH merge / json / strategic [/status|/scale] | `patch` with its type, subresource and fieldManager |
  * | DELETE object                             | `delete` with propagationPolicy and gracePeriodSeconds   |
  *
+ * `fieldValidation` (Strict, as kubectl sends it, or Warn) is checked for creates and updates before the action
+ * (checkFields); for patches it is not (the patched object exists only inside the action).
+ *
  * What no user action expresses is refused with a Status (405): PUT of `/status`, server-side apply to a
  * subresource, DELETE of a collection, delete preconditions. `dryRun=All` is carried by the action; its answer is
  * the object as stored (a dry run stores nothing), or for a create the object sent.
@@ -26,7 +29,8 @@ import type { UserAction } from '../sim/actions/user-action.ts';
 import type { ActResult } from '../sim/cluster/act-result.ts';
 import type { KubeObject } from '../sim/api/object.ts';
 import { apiVersionOf, type ResourceInfo } from '../sim/api/resources.ts';
-import { badRequest, invalid, methodNotSupported, unsupportedMediaType, type Status } from '../sim/api/status.ts';
+import { badRequest, invalid, isStatus, methodNotSupported, unsupportedMediaType, type Status } from '../sim/api/status.ts';
+import { validateBodyFields } from '../sim/apiserver/fieldvalidation/field-validation.ts';
 
 export interface WriteRequest {
   method: string;
@@ -101,6 +105,20 @@ function scaleOf(sim: Simulation, info: ResourceInfo, path: ResourcePath): Reply
   return { code: 200, body: 'object' in res ? res.object : res.list };
 }
 
+/**
+ * `fieldValidation` of a create's or update's body, checked here with the api-server's own rules
+ * (fieldvalidation/field-validation.ts), since user actions do not carry the directive: Strict refuses before the
+ * action (nothing is logged, nothing changes), Warn gives the warnings to add to the answer.
+ */
+function checkFields(query: URLSearchParams, object: KubeObject): { status: Status } | { warnings: string[] } {
+  const directive = query.get('fieldValidation');
+  if (directive === null || directive === '' || directive === 'Ignore') return { warnings: [] };
+  if (directive !== 'Strict' && directive !== 'Warn') {
+    return { status: badRequest(`fieldValidation must be one of "Ignore", "Warn", or "Strict", not ${JSON.stringify(directive)}`) };
+  }
+  return validateBodyFields(directive, object, object.apiVersion, object.kind);
+}
+
 /** Performs one write as a user action and answers as kube-apiserver would. Never throws. */
 export function write(sim: Simulation, req: WriteRequest): Reply {
   const { path, query } = req;
@@ -117,12 +135,14 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
     case 'POST': {
       if (path.name !== undefined) return statusReply(methodNotSupported(gr(info, path.subresource), 'create'));
       const object = withPath(info, body, path);
-      if ('status' in object && object.kind === 'Status') return statusReply(object as Status);
+      if (isStatus(object)) return statusReply(object);
+      const fields = checkFields(query, object);
+      if ('status' in fields) return statusReply(fields.status);
       const r = act({ type: 'create', manifests: [object], ...(fieldManager ? { fieldManager } : {}), ...common });
       if (!r.ok) return statusReply(failureOf(r));
       const name = r.results[0]?.ref?.name ?? String(object.metadata.name ?? '');
       const created = dryRun ? undefined : stored(sim, info, path.namespace, name);
-      return { code: 201, body: created ?? object };
+      return { code: 201, body: created ?? object, warnings: fields.warnings };
     }
     case 'PUT': {
       if (path.name === undefined) return statusReply(methodNotSupported(gr(info), 'update'));
@@ -134,10 +154,12 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
       }
       if (path.subresource !== undefined) return statusReply(methodNotSupported(gr(info, path.subresource), 'update'));
       const object = withPath(info, body, path);
-      if (object.kind === 'Status') return statusReply(object as Status);
+      if (isStatus(object)) return statusReply(object);
+      const fields = checkFields(query, object);
+      if ('status' in fields) return statusReply(fields.status);
       const r = act({ type: 'apply', replace: true, manifests: [object], ...(fieldManager ? { fieldManager } : {}), ...common });
       if (!r.ok) return statusReply(failureOf(r));
-      return { code: 200, body: stored(sim, info, path.namespace, path.name) ?? object };
+      return { code: 200, body: stored(sim, info, path.namespace, path.name) ?? object, warnings: fields.warnings };
     }
     case 'PATCH': {
       if (path.name === undefined) return statusReply(methodNotSupported(gr(info), 'patch'));
@@ -147,7 +169,7 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
       if (type === 'apply') {
         if (path.subresource !== undefined) return statusReply(methodNotSupported(gr(info, path.subresource), 'apply'));
         const object = withPath(info, body, path);
-        if (object.kind === 'Status') return statusReply(object as Status);
+        if (isStatus(object)) return statusReply(object);
         if (!fieldManager) {
           return statusReply(invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [{ type: 'FieldValueRequired', field: 'fieldManager', body: 'Required value: is required for apply patch' }]));
         }
