@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from './args.ts';
 import { runServe } from './serve.ts';
@@ -51,6 +52,31 @@ describe('runServe', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     expect(out).toContain('Stopped.');
+  });
+
+  it.each([
+    ['scenario', 'scenarios/delete-a-pod.yaml'],
+    ['lesson', 'lessons/01-spec-vs-status.yaml'],
+  ] as const)('serves a %s file', async (which, file) => {
+    const dir = mkdtempSync(join(tmpdir(), 'loopscope-serve-cli-'));
+    let out = '';
+    let err = '';
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const port = 20000 + ((process.pid + (which === 'lesson' ? 7 : 3)) % 20000);
+    const path = fileURLToPath(new URL(`../../${file}`, import.meta.url));
+    const done = runServe({ command: 'serve', speed: 1, port, kubeconfig: join(dir, 'kc'), [which]: path }, { out: (t) => (out += t), err: (t) => (err += t), stopped });
+    try {
+      for (let i = 0; i < 200 && !out.includes('Ctrl+C') && !err; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(err).toBe('');
+      expect(out).toContain(`Serving ${which} ${path}`);
+      const nodes = (await (await fetch(`http://127.0.0.1:${port}/api/v1/nodes`)).json()) as { items: unknown[] };
+      expect(nodes.items.length).toBeGreaterThan(0);
+    } finally {
+      stop();
+      expect(await done).toBe(0);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 with a clear message for a missing scenario', async () => {

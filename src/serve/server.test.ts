@@ -96,6 +96,35 @@ describe('serve', () => {
     expect(JSON.parse(expired.text.trim())).toMatchObject({ type: 'ERROR', object: { code: 410, reason: 'Expired' } });
   });
 
+  it('streams a watch from a list\'s resourceVersion, with bookmarks when asked', async () => {
+    const local = await startServe({ sim, port: 0, wallNow: () => 0, bookmarkMs: 30 });
+    try {
+      const list = json(await send(local.url, 'GET', '/api/v1/namespaces/default/configmaps')) as { metadata: { resourceVersion: string } };
+      const lines: string[] = [];
+      let close = (): void => {};
+      await new Promise<void>((resolve) => {
+        const req = request(`${local.url}/api/v1/namespaces/default/configmaps?watch=true&allowWatchBookmarks=true&resourceVersion=${list.metadata.resourceVersion}`, { agent: false }, (res) => {
+          expect(res.headers['content-type']).toBe('application/json');
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => lines.push(...d.split('\n').filter(Boolean)));
+          close = () => res.destroy();
+          resolve();
+        });
+        req.end();
+      });
+      sim.act({ type: 'apply', manifests: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: watched\n' });
+      const deadline = Date.now() + 5_000;
+      while (!lines.some((l) => l.includes('BOOKMARK')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      close();
+      const events = lines.map((l) => JSON.parse(l) as { type: string; object: { metadata: { name?: string; resourceVersion: string } } });
+      // Only what happened after the list: the new ConfigMap, then bookmarks at the current revision.
+      expect(events[0]).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'watched' } } });
+      expect(events.find((e) => e.type === 'BOOKMARK')).toMatchObject({ object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: String(sim.cluster.apiServer.revision) } } });
+    } finally {
+      await local.close();
+    }
+  });
+
   it('says clearly when the port is taken', async () => {
     await expect(startServe({ sim: Simulation.create({ seed: 1, nodes: 1 }), port: served.port })).rejects.toThrow(`port ${served.port} on 127.0.0.1 is already in use: choose another with --port`);
   });
