@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Simulation } from '../sim/simulation.ts';
 import { kubectl as consoleKubectl, webCluster } from '../kubectl/testing/fixture.ts';
 import { KUBECTL, serveForTest, type Served } from './testing.ts';
+import { loadExplainSchemas } from '../kubectl/run.ts';
 
 if (!KUBECTL) console.warn('src/serve/kubectl.real.test.ts: skipped: no kubectl on PATH (or at $KUBECTL)');
 
@@ -64,6 +65,21 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
       expect(real.code).toBe(page.exitCode);
     },
   );
+
+  // explain reads the OpenAPI v3 served from the console's field documentation (when generated: npm run schemas).
+  // kubectl wraps descriptions at its own width, the console at 72 (so words are compared, not lines), and prints
+  // no GROUP line for the core group, where the console prints an empty one (so apps kinds are compared); and it
+  // names IntOrString and Quantity fields <string> from these schemas, where the console says <number>, <Quantity>
+  // (so fields of those types are left out).
+  const words = (text: string) => text.split(/\s+/).filter(Boolean).join(' ');
+  it.each(['explain deploy', 'explain deploy.spec.strategy', 'explain deploy.spec.replicas', 'explain cronjob.spec.schedule'])('prints "kubectl %s" as the console does, words aside', async (line) => {
+    await loadExplainSchemas().catch(() => undefined);
+    if (!consoleKubectl(sim, 'kubectl explain deploy').stdout) return void console.warn(`"${line}": skipped: the explain schemas are not generated (npm run schemas)`);
+    const real = await served.kubectl(line);
+    const page = consoleKubectl(sim, `kubectl ${line}`);
+    expect(real.stderr).toBe('');
+    expect(words(real.stdout)).toBe(words(page.stdout));
+  });
 
   it('scale becomes a scale-subresource patch in the input log, named by kubectl', async () => {
     const r = await served.kubectl('scale deployment web --replicas=5');

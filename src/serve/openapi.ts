@@ -7,9 +7,12 @@
  * the default) and does server-side dry runs, so `kubectl apply`, `create -f`, `replace` and `--dry-run=server`
  * work without `--validate=false`.
  *
- * The documents carry no schemas (`components.schemas` is empty): `kubectl explain` has nothing to read here, and
- * client-side apply computes its strategic merge patch from kubectl's compiled-in types (apply/patcher.go falls back
- * to them when the OpenAPI has no schema for the kind). `/openapi/v2` is not served.
+ * With {@link ExplainSchemas} (the definitions the console's `kubectl explain` reads, generated from
+ * kubernetes-types by scripts/generate-schemas.ts), `components.schemas` holds them, each kind's root marked with
+ * its `x-kubernetes-group-version-kind`, so real `kubectl explain` prints the same documentation (integers are
+ * `<number>` there, as in the console). Without them the documents carry no schemas and explain finds nothing.
+ * Client-side apply computes its strategic merge patch from kubectl's compiled-in types either way (apply/patcher.go
+ * falls back to them when the OpenAPI v3 has no patch metadata). `/openapi/v2` is not served.
  */
 import type { ResourceInfo } from '../sim/api/resources.ts';
 
@@ -46,8 +49,62 @@ export function openApiV3Index(resources: readonly ResourceInfo[]): object {
   return { paths };
 }
 
+/** JSON-schema definitions (`#/definitions/<name>` references) and the kinds they describe. */
+export interface ExplainSchemas {
+  kinds: ReadonlyArray<{ apiVersion: string; kind: string }>;
+  definitions: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The definitions as OpenAPI 3 component schemas: references point into `#/components/schemas/`, a reference with
+ * a description beside it becomes `allOf: [{$ref}]` (OpenAPI 3.0 ignores a $ref's siblings; the api-server writes
+ * them so), `const` is dropped (not OpenAPI 3.0), and each kind's root gets its `x-kubernetes-group-version-kind`.
+ */
+export function componentSchemas(schemas: ExplainSchemas): Record<string, unknown> {
+  const convert = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(convert);
+    if (typeof node !== 'object' || node === null) return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'const') continue;
+      out[key] = key === '$ref' && typeof value === 'string' ? value.replace('#/definitions/', '#/components/schemas/') : convert(value);
+    }
+    // A union type (`["string", "number"]`: IntOrString) is not OpenAPI 3.0: upstream writes it as a string of
+    // format int-or-string, which kubectl's explain template compares as one type.
+    if (Array.isArray(out.type)) {
+      const types = out.type as unknown[];
+      out.type = types.includes('string') ? 'string' : (types.find((t) => t !== 'null') ?? 'string');
+      if (types.includes('string') && (types.includes('number') || types.includes('integer'))) {
+        out.format = 'int-or-string';
+        out['x-kubernetes-int-or-string'] = true;
+      }
+    }
+    if (typeof out.$ref === 'string' && Object.keys(out).length > 1) {
+      const { $ref, ...rest } = out;
+      return { ...rest, allOf: [{ $ref }] };
+    }
+    return out;
+  };
+  const out: Record<string, unknown> = {};
+  for (const [name, definition] of Object.entries(schemas.definitions)) out[name] = convert(definition);
+  for (const { apiVersion, kind } of schemas.kinds) {
+    const root = Object.entries(schemas.definitions).find(([, d]) => {
+      const props = (d as { properties?: Record<string, { const?: unknown }> }).properties;
+      return props?.apiVersion?.const === apiVersion && props?.kind?.const === kind;
+    });
+    if (!root) continue;
+    const slash = apiVersion.indexOf('/');
+    const gvk = { group: slash < 0 ? '' : apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1), kind };
+    // The generated roots require apiVersion and kind (kubernetes-types does); upstream's schemas do not.
+    const converted = out[root[0]] as { required?: string[] };
+    const required = (converted.required ?? []).filter((r) => r !== 'apiVersion' && r !== 'kind');
+    out[root[0]] = { ...converted, ...(converted.required ? { required } : {}), 'x-kubernetes-group-version-kind': [gvk] };
+  }
+  return out;
+}
+
 /** `/openapi/v3/<gv path>`, or undefined when the group version is not served. */
-export function openApiV3Document(resources: readonly ResourceInfo[], path: string): object | undefined {
+export function openApiV3Document(resources: readonly ResourceInfo[], path: string, schemas: Record<string, unknown> = {}): object | undefined {
   const infos = groupVersions(resources).get(path);
   if (!infos) return undefined;
   const paths: Record<string, object> = {};
@@ -63,5 +120,5 @@ export function openApiV3Document(resources: readonly ResourceInfo[], path: stri
       },
     };
   }
-  return { openapi: '3.0.0', info: { title: 'Kubernetes', version: 'v1.35.0' }, paths, components: { schemas: {} } };
+  return { openapi: '3.0.0', info: { title: 'Kubernetes', version: 'v1.35.0' }, paths, components: { schemas } };
 }

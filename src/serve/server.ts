@@ -7,18 +7,36 @@
  * Nothing a client sends may crash the server or corrupt the simulation: every request is answered with JSON or a
  * Status (`handleRequest` never throws), bodies are bounded (3 MiB) and watches are counted.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Simulation } from '../sim/simulation.ts';
 import { badRequest, internalError, methodNotSupported, resourceNotServed, unsupportedMediaType } from '../sim/api/status.ts';
 import { apiGroupList, apiGroupOf, apiResourceList, apiVersions, versionInfo } from './discovery.ts';
 import { decodeBody, readBody, send, statusReply, type Reply } from './http-io.ts';
 import { Pacer, type ScheduledAction } from './pacer.ts';
-import { openApiV3Document, openApiV3Index } from './openapi.ts';
+import { componentSchemas, openApiV3Document, openApiV3Index, type ExplainSchemas } from './openapi.ts';
 import { parsePath } from './paths.ts';
 import { includeObjectOf, read, wantsTable, type IncludeObject } from './reads.ts';
 import { Watches } from './watch.ts';
 import { mediaType, write } from './writes.ts';
 import { decodeProtobuf, ProtobufError, PROTOBUF } from './protobuf.ts';
+
+let components: Record<string, unknown> | undefined;
+
+/**
+ * The OpenAPI component schemas for `kubectl explain`, from the console's generated field documentation
+ * (src/kubectl/explain/schemas.generated.json, written by `npm run schemas`); none when it has not been generated.
+ */
+function explainComponents(): Record<string, unknown> {
+  if (components) return components;
+  try {
+    const text = readFileSync(new URL('../kubectl/explain/schemas.generated.json', import.meta.url), 'utf8');
+    components = componentSchemas(JSON.parse(text) as ExplainSchemas);
+  } catch {
+    components = {};
+  }
+  return components;
+}
 
 /** The default port: kube-apiserver's 6443 with a 1 in front, so it does not take a local cluster's. */
 export const DEFAULT_PORT = 16443;
@@ -98,7 +116,7 @@ async function answer(sim: Simulation, watches: Watches, req: IncomingMessage, r
         return { code: 200, body: apiResourceList(resources, parsed.group, parsed.version) };
       case 'openapi': {
         if (parsed.which === 'v3') return { code: 200, body: openApiV3Index(resources) };
-        const doc = parsed.which.startsWith('v3/') ? openApiV3Document(resources, parsed.which.slice(3)) : undefined;
+        const doc = parsed.which.startsWith('v3/') ? openApiV3Document(resources, parsed.which.slice(3), explainComponents()) : undefined;
         return doc ? { code: 200, body: doc } : statusReply(resourceNotServed());
       }
       default:
