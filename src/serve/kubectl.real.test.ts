@@ -108,6 +108,17 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     expect(sim.getObject('cm', 'default', 'settings')!.data).toEqual({ a: '2' });
   });
 
+  it('apply -f of a Deployment twice: the second is a strategic patch of what changed', async () => {
+    const deploy = (image: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: applied\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: applied}}\n  template:\n    metadata: {labels: {app: applied}}\n    spec:\n      containers:\n      - name: c\n        image: ${image}\n      - name: d\n        image: busybox\n`;
+    expect((await served.kubectl('apply -f -', deploy('nginx:1.27'))).stdout).toBe('deployment.apps/applied created\n');
+    expect((await served.kubectl('apply -f -', deploy('nginx:1.28'))).stdout).toBe('deployment.apps/applied configured\n');
+    const containers = (sim.getObject('deploy', 'default', 'applied')!.spec as { template: { spec: { containers: { name: string; image: string }[] } } }).template.spec.containers;
+    expect(containers.map((c) => `${c.name}=${c.image}`)).toEqual(['c=nginx:1.28', 'd=busybox']);
+    // kubectl's three-way strategic patch, keyed by container name (what real clusters get).
+    expect(lastInput()).toMatchObject({ type: 'patch', patchType: 'strategic', fieldManager: 'kubectl-client-side-apply', patch: { spec: { template: { spec: { '$setElementOrder/containers': [{ name: 'c' }, { name: 'd' }], containers: [{ image: 'nginx:1.28', name: 'c' }] } } } } });
+  });
+
   it('apply --server-side sends an apply patch with kubectl\'s field manager', async () => {
     const cm = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\ndata:\n  b: "1"\n';
     const r = await served.kubectl('apply --server-side -f -', cm);
