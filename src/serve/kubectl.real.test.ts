@@ -238,10 +238,13 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     expect((await served.kubectl('rollout status deploy web')).stdout).toBe(consoleKubectl(sim, 'kubectl rollout status deploy web').stdout);
     expect((await served.kubectl('rollout history deploy web')).stdout).toBe(consoleKubectl(sim, 'kubectl rollout history deploy web').stdout);
     expect((await served.kubectl('wait --for=condition=Available deploy/web --timeout=5s')).stdout).toBe('deployment.apps/web condition met\n');
-    const logs = await served.kubectl('logs deploy/web');
-    const page = consoleKubectl(sim, 'kubectl logs deploy/web');
+    // (Of a named pod: for deploy/web kubectl picks the pod by podutils.ByLogging, the console the first by name.)
+    const pod = sim.listObjects('pods', 'default', 'app=web')[0]!.metadata.name!;
+    const logs = await served.kubectl(`logs ${pod}`);
+    const page = consoleKubectl(sim, `kubectl logs ${pod}`);
     expect(logs.stdout).toBe(page.stdout);
     expect(logs.stderr).toBe(page.stderr);
+    expect((await served.kubectl('logs deploy/web')).stdout).toMatch(/^Containers in this simulation run no code/);
   });
 
   it('delete -l deletes each pod as a user action', async () => {
