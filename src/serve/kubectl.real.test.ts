@@ -254,6 +254,49 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     sim.runFor(60_000);
   });
 
+  it('a CustomResourceDefinition applied with kubectl serves its kind: apply, get (the console\'s table), errors', async () => {
+    const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList, shortNames: [wg]}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    additionalPrinterColumns:
+    - {name: Size, type: integer, jsonPath: .spec.size}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer, minimum: 1}
+`;
+    expect((await served.kubectl('apply --server-side -f -', crd)).stdout).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.example.com serverside-applied\n');
+    sim.runFor(5_000);
+    const widget = 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: gizmo\nspec:\n  size: 3\n';
+    const applied = await served.kubectl('apply -f -', widget);
+    expect(applied.stderr).toBe('');
+    expect(applied.stdout).toBe('widget.example.com/gizmo created\n');
+    for (const line of ['get widgets', 'get wg gizmo -o wide', 'get widget nope']) {
+      const real = await served.kubectl(line);
+      const page = consoleKubectl(sim, `kubectl ${line}`);
+      expect(real.stdout + real.stderr).toBe(page.stdout + page.stderr);
+    }
+    // A server-side apply of a field client-side apply manages is the api-server's 409 conflict, as kubectl words it.
+    const conflict = await served.kubectl('apply --server-side -f -', widget.replace('size: 3', 'size: 4'));
+    expect(conflict.stderr).toMatch(/^error: Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using example\.com\/v1: \.spec\.size\n/);
+    const bad = await served.kubectl('apply -f -', widget.replace('size: 3', 'size: big'));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('must be of type integer');
+  });
+
   it('get pods -w streams the pods the simulation creates', async () => {
     const watch = served.spawnKubectl('get pods -w');
     try {
