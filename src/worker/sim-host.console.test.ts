@@ -1,36 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { SimHost } from './sim-host.ts';
-import type { Frame, WorkerMessage } from './protocol.ts';
+import { deploymentYaml, harness } from './testing/sim-host-harness.ts';
 
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: web, image: "nginx:1.27"}]}
-`;
-
-function harness() {
-  const messages: WorkerMessage[] = [];
-  let wall = 0;
-  const host = new SimHost((m) => messages.push(m), () => wall);
-  return {
-    host,
-    messages,
-    run(ms: number) {
-      for (let t = 0; t < ms; t += 16) {
-        wall += 16;
-        host.tick();
-      }
-    },
-    frames: () => messages.filter((m): m is Frame => m.type === 'frame'),
-    reply: (id: number) => messages.find((m) => m.type === 'reply' && m.requestId === id) as Extract<WorkerMessage, { type: 'reply' }> | undefined,
-  };
-}
+const DEPLOYMENT = deploymentYaml(2);
 
 describe('SimHost: the kubectl console', () => {
   it('runs a command line, logs its mutation as a user input and streams a watch until cancelled', () => {

@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PRELOAD_AFTER_MS, SimHost } from './sim-host.ts';
 import type { Frame, WorkerMessage } from './protocol.ts';
+import { deploymentYaml, harness } from './testing/sim-host-harness.ts';
 
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 3
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: web, image: "nginx:1.27"}]}
-`;
-
-function harness() {
-  const messages: WorkerMessage[] = [];
-  let wall = 0;
-  const host = new SimHost((m) => messages.push(m), () => wall);
-  return {
-    host,
-    messages,
-    advanceWall(ms: number) {
-      wall += ms;
-      host.tick();
-    },
-    frames: () => messages.filter((m): m is Frame => m.type === 'frame'),
-    replies: () => messages.filter((m) => m.type === 'reply'),
-  };
-}
+const DEPLOYMENT = deploymentYaml(3);
 
 describe('SimHost', () => {
   it('answers a malformed command with an error instead of dying', () => {
