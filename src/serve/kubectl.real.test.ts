@@ -297,6 +297,22 @@ spec:
     expect(bad.stderr).toContain('must be of type integer');
   });
 
+  it('edit (the editor is a sed script), run, expose and delete --all are user actions', async () => {
+    const replicas = (sim.getObject('deploy', 'default', 'web')!.spec as { replicas: number }).replicas;
+    // kubectl runs $EDITOR through the shell: the sed script is quoted for it.
+    const edit = await served.kubectl('edit deploy web', undefined, { EDITOR: `sed -i 's/^  replicas: ${replicas}$/  replicas: ${replicas + 1}/'` });
+    expect(edit.stderr).toBe('');
+    expect(edit.stdout).toBe('deployment.apps/web edited\n');
+    expect(lastInput()).toMatchObject({ type: 'patch', fieldManager: 'kubectl-edit' });
+    expect((sim.getObject('deploy', 'default', 'web')!.spec as { replicas: number }).replicas).toBe(replicas + 1);
+    expect((await served.kubectl('run tmp --image=busybox')).stdout).toBe('pod/tmp created\n');
+    expect((await served.kubectl('expose deploy web --port=8080 --name=web2')).stdout).toBe('service/web2 exposed\n');
+    const pods = sim.listObjects('pods', 'default').filter((p) => !p.metadata.deletionTimestamp);
+    const all = await served.kubectl('delete pods --all --wait=false');
+    expect(all.stdout.trim().split('\n')).toHaveLength(pods.length);
+    sim.runFor(60_000);
+  });
+
   it('get pods -w streams the pods the simulation creates', async () => {
     const watch = served.spawnKubectl('get pods -w');
     try {

@@ -27,8 +27,8 @@ export interface Served {
   handle: ServeHandle;
   kubeconfig: string;
   env: NodeJS.ProcessEnv;
-  /** Runs real kubectl with `args` (split on spaces, or an array) and optional stdin. */
-  kubectl(args: string | string[], stdin?: string): Promise<KubectlResult>;
+  /** Runs real kubectl with `args` (split on spaces, or an array), optional stdin and extra environment. */
+  kubectl(args: string | string[], stdin?: string, extraEnv?: NodeJS.ProcessEnv): Promise<KubectlResult>;
   /** Starts a long-running kubectl (a watch); kill it when done. */
   spawnKubectl(args: string | string[]): { child: ChildProcess; output: () => string };
   close(): Promise<void>;
@@ -47,9 +47,9 @@ export async function serveForTest(sim: Simulation, options: Partial<ServeOption
     handle,
     kubeconfig,
     env,
-    kubectl: (args, stdin) =>
+    kubectl: (args, stdin, extraEnv) =>
       new Promise((resolve) => {
-        const child = execFile(KUBECTL!, split(args), { env, timeout: 20_000 }, (error, stdout, stderr) => {
+        const child = execFile(KUBECTL!, split(args), { env: { ...env, ...extraEnv }, timeout: 20_000 }, (error, stdout, stderr) => {
           resolve({ stdout, stderr, code: error ? (typeof error.code === 'number' ? error.code : 1) : 0 });
         });
         if (stdin !== undefined) child.stdin?.end(stdin);
