@@ -129,10 +129,24 @@ test('the browser back button moves between lesson steps', async () => {
   const { page } = await openLessonPage(`${inject('pageUrl')}?lesson=spec-vs-status&step=1`);
   try {
     const lesson = page.getByRole('region', { name: 'Lesson' });
+    // Step 1 spotlights a field of deployment/web: its row in the objects list is ringed, at a desk too.
+    expect(await byTestId(page, 'lesson-spotlight').textContent()).toContain('obj-deployment-web');
+    const ring = await byTestId(page, 'obj-Deployment-web').evaluate((el) => getComputedStyle(el).boxShadow);
+    expect(ring).not.toBe('none');
     await lesson.getByRole('button', { name: 'Next' }).click();
     await until(page, 'step 2', async () => (await stepText(page)) === 'Step 2 of 4');
     await page.goBack();
     await until(page, 'step 1 again', async () => (await stepText(page)) === 'Step 1 of 4');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a spotlit controller is ringed on the graph outside presenter mode', async () => {
+  const { page } = await openLessonPage(`${inject('pageUrl')}?lesson=work-queue&step=1`);
+  try {
+    await until(page, 'the ring on the ReplicaSet controller', async () => ((await byTestId(page, 'gnode-replicaset-controller').getAttribute('class')) ?? '').includes('spotlit'));
+    expect(await page.locator('.gnode.spotlit').count()).toBe(1);
   } finally {
     await page.close();
   }

@@ -13,7 +13,7 @@ import { ReactFlow, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useSim } from '../state/sim-store.ts';
 import { focusController } from '../connection/sim-connection.ts';
-import { API_SERVER, IDLE_GROUP, USER, graphControllers, layout, shortLabel, trafficOf } from './graph-model.ts';
+import { API_SERVER, IDLE_GROUP, USER, graphControllers, layout, shortLabel, spotlightNodes, trafficOf } from './graph-model.ts';
 import { nodeTypes, sameNode } from './graph-nodes.tsx';
 import { actorsOf, causeChain, indexEvents } from '../events/cause-chain.ts';
 import { useMeasured } from './use-measured.ts';
@@ -155,7 +155,8 @@ export function ControllerGraph() {
     void tick;
     const now = performance.now();
     const active = (k: string) => now - (lastSeen.current.get(k) ?? -Infinity) < LINGER_MS;
-    const spot = stage ? stage.spotlightNodes(spotlight, controllers) : [];
+    // The lesson's spotlight rings its controller on the graph, on a stage and at a desk alike.
+    const spot = spotlightNodes(spotlight, controllers);
     const fold = stage ? stage.foldForStage({ controllers, spotlight: spot, lastWorked: lastWorked.current, now, previous: stageSlots.current }) : null;
     if (fold) stageSlots.current = fold.slots;
     const shown = fold ? controllers.filter((c) => fold.slots.has(c.id)) : controllers;
@@ -175,7 +176,7 @@ export function ControllerGraph() {
         id: c.id,
         type: 'controller',
         position: pos.get(c.id) ?? { x: 0, y: 0 },
-        data: { c, phase: phases.get(c.id) ?? 'idle', highlighted: highlighted.has(c.id), spotlit: presenting && spot.includes(c.id) },
+        data: { c, phase: phases.get(c.id) ?? 'idle', highlighted: highlighted.has(c.id), spotlit: spot.includes(c.id) },
         selected: selection?.type === 'controller' && selection.name === c.id,
       })),
     ];

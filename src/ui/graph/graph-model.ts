@@ -3,7 +3,7 @@
  * Pure (no React), unit-tested: which actor maps to which node, which edges carry something now, and what phase
  * each controller is in.
  */
-import type { ControllerSummary, TraceEvent } from '../../worker/protocol.ts';
+import type { ControllerSummary, LessonView, TraceEvent } from '../../worker/protocol.ts';
 
 export const API_SERVER = 'api-server';
 export const USER = 'you';
@@ -137,4 +137,13 @@ export function layout(controllers: readonly GraphController[]): Map<string, { x
 /** A shorter label for the graph: "replicaset" for "replicaset-controller" (the full name is the node's tooltip). */
 export function shortLabel(label: string): string {
   return label.endsWith('-controller') ? label.slice(0, -'-controller'.length) : label;
+}
+
+/** The graph nodes a lesson's spotlight names (a controller, or a controller's queue), in the spotlight's order. */
+export function spotlightNodes(spotlight: LessonView['spotlight'] | undefined, controllers: readonly GraphController[]): string[] {
+  if (!spotlight) return [];
+  const name = 'controller' in spotlight ? spotlight.controller : 'queue' in spotlight ? spotlight.queue : undefined;
+  if (name === undefined) return [];
+  const id = nodeOfActor(name, controllers);
+  return id && id !== API_SERVER && id !== USER ? [id] : [];
 }

@@ -12,12 +12,13 @@
  *
  * Only presenter mode needs this: controller-graph.tsx imports it on demand (out of the page's entry chunk).
  */
-import type { LessonView, TraceEvent } from '../../worker/protocol.ts';
-import { API_SERVER, IDLE_GROUP, USER, nodeOfActor, type GraphController } from './graph-model.ts';
+import type { TraceEvent } from '../../worker/protocol.ts';
+import { API_SERVER, IDLE_GROUP, USER, nodeOfActor, spotlightNodes, type GraphController } from './graph-model.ts';
+
+export { spotlightNodes };
 
 export { IDLE_GROUP };
 
-type Spotlight = NonNullable<LessonView['spotlight']>;
 
 /** How many loops are drawn unfolded at most: two columns of three beside the api-server. */
 export const STAGE_SLOTS = 6;
@@ -52,14 +53,6 @@ export function workingNodes(controllers: readonly GraphController[], recent: re
   return out;
 }
 
-/** The graph nodes a lesson's spotlight names (a controller, or a controller's queue), in the spotlight's order. */
-export function spotlightNodes(spotlight: Spotlight | undefined, controllers: readonly GraphController[]): string[] {
-  if (!spotlight) return [];
-  const name = 'controller' in spotlight ? spotlight.controller : 'queue' in spotlight ? spotlight.queue : undefined;
-  if (name === undefined) return [];
-  const id = nodeOfActor(name, controllers);
-  return id && id !== API_SERVER && id !== USER ? [id] : [];
-}
 
 export interface StageInput {
   controllers: readonly GraphController[];

@@ -12,6 +12,7 @@ import { QuestionForm } from './question-form.tsx';
 import { recordStep } from './progress.ts';
 import { closeLesson, followHistory, moveStep } from './open-lesson.ts';
 import type { PredictAnswer } from '../../worker/protocol.ts';
+import { spotlightObjectRule } from '../present/spotlight.ts';
 
 const PHASE_WORDS: Record<string, string> = {
   read: 'Read, then Next',
@@ -43,8 +44,11 @@ export function LessonPanel() {
   };
   const answer = (a: PredictAnswer) => run(() => lessonMove('answer', a));
   const q = view.question;
+  // The step's spotlight on an object: its row in the objects list is ringed (the graph rings a spotlit controller).
+  const ring = spotlightObjectRule(view.spotlight, false);
   return (
     <section className="lesson-panel" role="region" aria-label="Lesson">
+      {ring && <style data-testid="lesson-spotlight">{ring}</style>}
       <header>
         <div className="lesson-heading">
           <h2>{view.lesson.title}</h2>

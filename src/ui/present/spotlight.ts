@@ -19,9 +19,12 @@ export function spotlightObject(spotlight: LessonView['spotlight']): { kind: str
   return { kind, name };
 }
 
-/** The stylesheet text that rings that object's row (and its node in the objects graph) while presenting, or null. */
-export function spotlightObjectRule(spotlight: LessonView['spotlight']): string | null {
+/**
+ * The stylesheet text that rings that object's row (and its node in the objects graph), or null: while presenting
+ * (the default), or always (`presentingOnly` false: the lesson panel's own, for a learner at a desk).
+ */
+export function spotlightObjectRule(spotlight: LessonView['spotlight'], presentingOnly = true): string | null {
   const o = spotlightObject(spotlight);
   if (!o) return null;
-  return `:root.presenting [data-testid="obj-${o.kind}-${o.name}" i] { box-shadow: inset 0 0 0 3px var(--warn), 0 0 16px 3px rgba(240, 180, 41, 0.6); }`;
+  return `${presentingOnly ? ':root.presenting ' : ''}[data-testid="obj-${o.kind}-${o.name}" i] { box-shadow: inset 0 0 0 3px var(--warn), 0 0 16px 3px rgba(240, 180, 41, 0.6); }`;
 }
