@@ -10,7 +10,7 @@ import type { KubeObject } from '../../../api/object.ts';
 import { isObject } from '../json-shape.ts';
 import { child, key, readArray, readInt, readObject, readObjects, readString, typeError } from './shape.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
-import { isConfigMapKey, isDNS1123Subdomain, isValidPortName, isValidPortNum } from './names.ts';
+import { isConfigMapKey, isDNS1123Label, isDNS1123Subdomain, isValidPortNum } from './names.ts';
 
 /** `ValidateLease`. */
 export function validateLease(obj: KubeObject): FieldError[] {
@@ -96,7 +96,8 @@ export function validateEndpointSlice(obj: KubeObject): FieldError[] {
   const names = new Set<string>();
   for (const { item: port, path: p } of ports) {
     const name = readString(errs, port, 'name', p) ?? '';
-    if (name !== '') for (const msg of isValidPortName(name)) errs.push(fieldError.invalid(child(p, 'name'), name, msg));
+    // discovery validation.go validatePorts: an EndpointSlice port's name is a DNS-1123 label, as its Service port's.
+    if (name !== '') for (const msg of isDNS1123Label(name)) errs.push(fieldError.invalid(child(p, 'name'), name, msg));
     if (names.has(name)) errs.push(fieldError.duplicate(child(p, 'name'), name));
     names.add(name);
     const num = readInt(errs, port, 'port', p);

@@ -22,6 +22,11 @@ describe('Service validation', () => {
     expect(createErrors('Service', edit)).toBe(message);
   });
 
+  it('names a port with a DNS-1123 label, as validateServicePort does: "80-8080" (kubectl create service\'s) is valid, "Web_1" is not', () => {
+    expect(createErrors('Service', (o) => (o.spec.ports[0].name = '80-8080'))).toBe('');
+    expect(createErrors('Service', (o) => (o.spec.ports[0].name = 'Web_1'))).toMatch(/^spec\.ports\[0\]\.name: Invalid value: "Web_1": a lowercase RFC 1123 label must consist of/);
+  });
+
   it('lets a headless Service have no ports', () => {
     expect(createErrors('Service', (o) => Object.assign(o.spec, { clusterIP: 'None', ports: [] }))).toBe('');
   });

@@ -9,7 +9,7 @@ import type { KubeObject } from '../../../api/object.ts';
 import { isObject } from '../json-shape.ts';
 import { child, readInt, readObjects, readString, readStringMap, typeError } from './shape.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, validateLabels, validateImmutable } from './object-meta.ts';
-import { isDNS1035Label, isValidPortName, isValidPortNum } from './names.ts';
+import { isDNS1035Label, isDNS1123Label, isValidPortName, isValidPortNum } from './names.ts';
 
 const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const AFFINITIES = ['ClientIP', 'None'];
@@ -35,7 +35,9 @@ export function validateService(obj: KubeObject): FieldError[] {
     const name = readString(errs, port, 'name', p) ?? '';
     if (ports.length > 1 && name === '') errs.push(fieldError.required(child(p, 'name'), ''));
     else if (name !== '') {
-      for (const msg of isValidPortName(name)) errs.push(fieldError.invalid(child(p, 'name'), name, msg));
+      // validation.go validateServicePort: a Service port's name is a DNS-1123 label (not an IANA service name as a
+      // container port's: "80-8080", kubectl create service's default, is valid).
+      for (const msg of isDNS1123Label(name)) errs.push(fieldError.invalid(child(p, 'name'), name, msg));
       if (names.has(name)) errs.push(fieldError.duplicate(child(p, 'name'), name));
       names.add(name);
     }
