@@ -12,6 +12,10 @@ describe('kubectl explain', () => {
     expect(r.stdout).toContain('  spec\t<DeploymentSpec>\n    Specification of the desired behavior of the Deployment.\n\n');
   });
 
+  it('a core kind has no GROUP line, as real kubectl prints it', () => {
+    expect(kubectl(sim, 'explain pods').stdout).toMatch(/^KIND: {7}Pod\nVERSION: {4}v1\n\n/);
+  });
+
   it('a field path, --recursive, and the errors', () => {
     expect(kubectl(sim, 'explain deploy.spec.strategy').stdout).toContain('FIELD: strategy <DeploymentStrategy>\n\nDESCRIPTION:\n    The deployment strategy to use to replace existing pods with new ones.\n');
     expect(kubectl(sim, 'explain pods.spec.containers').stdout).toContain('FIELD: containers <[]Container>');

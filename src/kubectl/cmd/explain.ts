@@ -178,7 +178,8 @@ function run(ctx: CommandContext): void {
     field = next;
     fieldName = p;
   }
-  let text = `GROUP:      ${info.group}\nKIND:       ${info.kind}\nVERSION:    ${info.version}\n\n`;
+  // kubectl's plaintext template prints GROUP only for a named group (core kinds have none), as real kubectl shows.
+  let text = `${info.group ? `GROUP:      ${info.group}\n` : ''}KIND:       ${info.kind}\nVERSION:    ${info.version}\n\n`;
   if (fieldPath.length) text += `FIELD: ${fieldName} <${typeName(field, defs)}>\n\n`;
   const resolved = resolve(field, defs);
   const descriptions = [field.description, fieldPath.length && field.$ref ? resolved?.description : undefined].filter((d): d is string => !!d);
