@@ -56,6 +56,12 @@ test('spec vs status: predict wrong then right, give up once, do the task by han
     // The reveal plays the cluster on until the answer shows.
     await until(page, 'the reveal to finish', async () => (await lesson.innerText()).includes('Revealed'), 30_000);
     expect(await virtualTime(page)).toBeGreaterThan(t0);
+    // The explanation points at its proof in the trace: a click selects it and the inspector tells its story.
+    const evidence = lesson.getByRole('group', { name: 'Evidence in the trace' }).getByRole('button');
+    await until(page, 'the evidence', async () => (await evidence.count()) > 0);
+    await evidence.first().click();
+    await byTestId(page, 'event-inspector').waitFor({ timeout: 10_000 });
+    expect(await byTestId(page, 'event-inspector').innerText()).toContain('Why did this happen?');
 
     // Next: another question; this time give up and see the answer.
     await lesson.getByRole('button', { name: 'Next' }).click();

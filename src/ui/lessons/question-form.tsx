@@ -31,6 +31,7 @@ export function QuestionForm({ question, pending, onAnswer, onReveal }: { questi
   const [number, setNumber] = useState('');
   const [labels, setLabels] = useState<Record<string, string>>({});
   const selection = useSim((s) => s.selection);
+  const select = useSim((s) => s.select);
   // "Which loop will do this?": clicking a controller on the graph picks it.
   useEffect(() => {
     if (question.kind !== 'controller' || !pending || selection?.type !== 'controller') return;
@@ -143,6 +144,17 @@ export function QuestionForm({ question, pending, onAnswer, onReveal }: { questi
       {!pending && question.explanation && (
         <div className={`feedback ${last?.result.correct ? 'ok' : 'info'}`} role="status" ref={feedback}>
           <strong>{last?.result.correct ? 'Right.' : 'The answer.'}</strong> <Markdown text={question.explanation} inline />
+          {question.evidence && question.evidence.length > 0 && (
+            <div className="evidence" role="group" aria-label="Evidence in the trace">
+              <span>The proof in the trace:</span>
+              {question.evidence.map((id, i) => (
+                <button key={id} type="button" className="mini" onClick={() => select({ type: 'event', id })} title={`Select trace event #${id}: the inspector tells its story and the graph lights its cause chain`}>
+                  {`#${id}`}
+                  <span className="visually-hidden">{` (evidence ${i + 1})`}</span>
+                </button>
+              ))}
+            </div>
+          )}
         </div>
       )}
       {question.revealFailed && <p className="feedback bad">{question.revealFailed}</p>}
