@@ -7,7 +7,8 @@
 import { FightDetector } from '../sim/analysis/fight-detector.ts';
 import { gitRepoOf } from '../sim/gitops/git-repo.ts';
 import type { ScenarioAction } from '../sim/scenario/scenario.ts';
-import { Simulation, simulationOptionsFor } from '../sim/simulation.ts';
+import type { Simulation } from '../sim/simulation.ts';
+import { createSimulation } from './simulation-setup.ts';
 import type { TraceEvent } from '../sim/trace/trace-event.ts';
 import { controllerDetail, inspectObject } from './inspection.ts';
 import { objectKey } from './object-summary.ts';
@@ -282,39 +283,17 @@ export class SimHost {
   }
 
   private init(setup: SimulationSetup): { nodes: string[]; controllers: string[]; processes: string[] } | { error: string } {
+    this.console.cancel();
     let sim: Simulation;
     let actions: ScenarioAction[] = [];
-    this.console.cancel();
     if (setup.lesson !== undefined) {
       const opened = this.lessons.start(setup.lesson.text, setup.lesson.step);
       if ('error' in opened) return opened;
       sim = opened.sim;
-    } else if (setup.recipe !== undefined) {
-      const recipe = scenarioReader().parseRecipe(setup.recipe);
-      if (!recipe.ok) return { error: `cannot open this link: it is not a valid Loopscope run (${recipe.error})` };
-      try {
-        sim = Simulation.fromRecipe(recipe.recipe);
-      } catch (err) {
-        return { error: `cannot open this link: ${(err as Error).message}` };
-      }
-    } else if (setup.scenario !== undefined) {
-      const { parseScenario, formatScenarioError } = scenarioReader();
-      const parsed = parseScenario(setup.scenario);
-      if (!parsed.ok) return { error: parsed.errors.map((e) => formatScenarioError(e)).join('\n') };
-      sim = Simulation.create(simulationOptionsFor(parsed.scenario));
-      if (parsed.scenario.manifests) {
-        const r = sim.apply(parsed.scenario.manifests);
-        if (!r.ok) return { error: r.messages.join('\n') };
-      }
-      actions = [...parsed.scenario.actions].sort((a, b) => a.at - b.at);
     } else {
-      const options: Parameters<typeof Simulation.create>[0] = { seed: setup.seed };
-      if (setup.nodes !== undefined) options.nodes = setup.nodes;
-      sim = Simulation.create(options);
-      if (setup.manifests) {
-        const r = sim.apply(setup.manifests);
-        if (!r.ok) return { error: r.messages.join('\n') };
-      }
+      const created = createSimulation(setup);
+      if ('error' in created) return created;
+      ({ sim, actions } = created);
     }
     if (setup.lesson === undefined && this.lessons.open) {
       this.lessons.close();

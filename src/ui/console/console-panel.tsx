@@ -40,16 +40,16 @@ export function ConsolePanel() {
       scrollback: 5000,
       theme: { background: '#0b1320', foreground: '#e6edf3', cursor: '#58a6ff', selectionBackground: '#264f78' },
     });
-    const fit = new FitAddon();
+    const fitAddon = new FitAddon();
     const rl = new Readline();
-    term.loadAddon(fit);
+    term.loadAddon(fitAddon);
     term.loadAddon(rl);
     term.open(el);
     // xterm's input is a hidden textarea: give it the name a screen reader (and a test) finds.
     term.textarea?.setAttribute('aria-label', 'kubectl command line');
     const refit = () => {
       try {
-        fit.fit();
+        fitAddon.fit();
       } catch {
         // not laid out yet (a hidden tab): fitted on the next resize
       }
