@@ -16,6 +16,7 @@ import { infoForObject, namespaceForObject, readFilenames } from '../files.ts';
 import type { KubectlTarget } from '../target.ts';
 import { act, dryRunSuffix } from './act.ts';
 import { ALL_NAMESPACES_FLAG, DRY_RUN_FLAG, dryRunStrategy, FIELD_SELECTOR_FLAG, filenameFlag, OBJECT_OUTPUT_FLAG, SELECTOR_FLAG } from './common-flags.ts';
+import { listErrorText } from './list-error.ts';
 
 interface Victim {
   info: ResourceInfo;
@@ -97,7 +98,7 @@ function run(ctx: CommandContext): void {
         continue;
       }
       const listed = target.select(info, namespace, { labelSelector: selector || undefined, fieldSelector: fieldSelector || undefined });
-      if ('status' in listed) throw new CmdError(`Error from server (${listed.status.reason}): ${listed.status.message}`);
+      if ('status' in listed) throw new CmdError(listErrorText(listed.status, info, { labelSelector: selector || undefined, fieldSelector: fieldSelector || undefined }));
       for (const o of listed) victims.push({ info, namespace: o.metadata.namespace, name: o.metadata.name ?? '' });
     }
     if (!parsed.named && victims.length === 0) {

@@ -7,13 +7,14 @@
  */
 import type { KubeObject } from '../../sim/api/object.ts';
 import { BUILTIN_RESOURCES, type ResourceInfo } from '../../sim/api/resources.ts';
-import { type Command, type CommandContext, CmdError, usageError, statusText } from '../command.ts';
+import { type Command, type CommandContext, CmdError, usageError } from '../command.ts';
 import { parseResourceArgs, groupResource, type ResourceRequest } from '../args/resource-args.ts';
 import { parseOutputFormat, printNonTable, withoutManagedFields, type OutputFormat } from '../output-format.ts';
 import { sortObjects } from '../printers/sort.ts';
 import { printTable, type TableOptions } from '../printers/table.ts';
 import { COMMON_GET_FLAGS } from './common-flags.ts';
 import { GetWatch } from './get-watch.ts';
+import { listErrorText } from './list-error.ts';
 
 export interface Fetched {
   info: ResourceInfo;
@@ -38,7 +39,7 @@ export function fetch(ctx: CommandContext, requests: ResourceRequest[], namespac
     }
     const res = ctx.target.select(info, namespace, { labelSelector, fieldSelector });
     if ('status' in res) {
-      errors.push(statusText(res.status));
+      errors.push(listErrorText(res.status, info, { labelSelector, fieldSelector }));
       continue;
     }
     out.push({ info, objects: res });

@@ -11,6 +11,7 @@ import { groupResource, kindName, parseResourceArgs } from '../args/resource-arg
 import { type Command, type CommandContext, CmdError, usageError } from '../command.ts';
 import { act, checkNameOutput, dryRunSuffix, printDone } from './act.ts';
 import { ALL_NAMESPACES_FLAG, DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, FIELD_SELECTOR_FLAG, OBJECT_OUTPUT_FLAG, SELECTOR_FLAG } from './common-flags.ts';
+import { listErrorText } from './list-error.ts';
 
 type Which = 'labels' | 'annotations';
 
@@ -66,7 +67,7 @@ function runFor(which: Which) {
         }
       } else {
         const listed = target.select(info, namespace, { labelSelector: selector || undefined, fieldSelector: flags.string('field-selector') || undefined });
-        if ('status' in listed) throw new CmdError(`Error from server (${listed.status.reason}): ${listed.status.message}`);
+        if ('status' in listed) throw new CmdError(listErrorText(listed.status, info, { labelSelector: selector || undefined, fieldSelector: flags.string('field-selector') || undefined }));
         for (const obj of listed) objects.push({ info, obj });
       }
     }
