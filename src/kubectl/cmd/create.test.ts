@@ -104,6 +104,8 @@ status: {}
     expect(kubectl(sim, 'create deployment web --image=nginx')).toEqual({ stdout: 'deployment.apps/web created\n', stderr: '', exitCode: 0 });
     expect(sim.getObject('deployment', 'default', 'web')?.metadata.managedFields?.[0]?.manager).toBe('kubectl-create');
     expect(kubectl(sim, 'create deployment web --image=nginx').stderr).toBe('error: failed to create deployment: deployments.apps "web" already exists\n');
+    // The generators wrap the api-server's error as Go's err.Error() reads (kubectl against a served simulation shows it).
+    expect(kubectl(sim, 'create deployment Bad_Name --image=nginx').stderr).toMatch(/^error: failed to create deployment: Deployment\.apps "Bad_Name" is invalid: metadata\.name: Invalid value: "Bad_Name": /);
     expect(kubectl(sim, 'create namespace ns1').stdout).toBe('namespace/ns1 created\n');
     expect(kubectl(sim, 'create namespace ns1').stderr).toBe('Error from server (AlreadyExists): namespaces "ns1" already exists\n');
     expect(kubectl(sim, 'create configmap c --from-literal=a=1,2 -n ns1').stdout).toBe('configmap/c created\n');

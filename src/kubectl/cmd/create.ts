@@ -16,13 +16,19 @@ import { act, dryRunSuffix } from './act.ts';
 import { withLastApplied } from './apply.ts';
 import { DRY_RUN_FLAG, dryRunStrategy, FIELD_MANAGER, filenameFlag, OBJECT_OUTPUT_FLAG } from './common-flags.ts';
 import { fieldValidationOf, VALIDATE_FLAG } from './validate.ts';
+import type { Status } from '../../sim/api/status.ts';
 
 const CREATE_MANAGER = 'kubectl-create';
 
 const GENERATOR_FLAGS: FlagSpec[] = [DRY_RUN_FLAG, FIELD_MANAGER(CREATE_MANAGER), OBJECT_OUTPUT_FLAG, VALIDATE_FLAG, { name: 'save-config', kind: 'bool', usage: 'If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform kubectl apply on this object in the future.' }];
 
 /** Creates `obj` (or prints it under --dry-run=client); `what` names the generator in kubectl's error. */
-function createObject(ctx: CommandContext, info: ResourceInfo, obj: KubeObject, failure: (status: ReturnType<typeof statusText>) => string): boolean {
+/**
+ * Creates `obj` (or prints it under --dry-run=client). `failure` words the api-server's refusal: from kubectl's
+ * own line for it (`text`), or, for the generators that wrap the error (`failed to create deployment: %v`), from
+ * the Status's message, which is what Go's `err.Error()` gives.
+ */
+function createObject(ctx: CommandContext, info: ResourceInfo, obj: KubeObject, failure: (text: string, status: Status) => string): boolean {
   const { flags, out, target } = ctx;
   const dryRun = dryRunStrategy(flags.string('dry-run', 'none'));
   const format = parseOutputFormat(flags.string('output'), 'objects');
@@ -36,7 +42,7 @@ function createObject(ctx: CommandContext, info: ResourceInfo, obj: KubeObject, 
     if (dryRun === 'server') action.dryRun = true;
     const r = act(ctx, action, false);
     if (r.status) {
-      out.fail(failure(statusText(r.status)));
+      out.fail(failure(statusText(r.status), r.status));
       return false;
     }
     if (!r.ok) {
@@ -143,7 +149,7 @@ const createDeployment: Command = {
       },
       status: {},
     };
-    createObject(ctx, info(ctx, 'deployments.apps'), obj, (e) => `error: failed to create deployment: ${e.replace(/^Error from server \([A-Za-z]+\): /, '')}`);
+    createObject(ctx, info(ctx, 'deployments.apps'), obj, (_text, status) => `error: failed to create deployment: ${status.message}`);
   },
 };
 
@@ -179,7 +185,7 @@ const createJob: Command = {
       spec: jobSpec(name, image, commandAfterDash(ctx), 'Never'),
       status: {},
     };
-    createObject(ctx, info(ctx, 'jobs.batch'), obj, (e) => `error: failed to create job: ${e.replace(/^Error from server \([A-Za-z]+\): /, '')}`);
+    createObject(ctx, info(ctx, 'jobs.batch'), obj, (_text, status) => `error: failed to create job: ${status.message}`);
   },
 };
 
@@ -216,7 +222,7 @@ const createCronJob: Command = {
       },
       status: {},
     };
-    createObject(ctx, info(ctx, 'cronjobs.batch'), obj, (e) => `error: failed to create cronjob: ${e.replace(/^Error from server \([A-Za-z]+\): /, '')}`);
+    createObject(ctx, info(ctx, 'cronjobs.batch'), obj, (_text, status) => `error: failed to create cronjob: ${status.message}`);
   },
 };
 
