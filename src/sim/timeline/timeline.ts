@@ -100,10 +100,8 @@ export class Timeline<C extends TimelineCore<unknown>> {
    */
   act(action: UserAction): ReturnType<C['perform']> {
     if (this.inPast) {
-      const step = this.step;
-      const kept = { log: this.log.slice(this.nextInput), checkpoints: this.checkpoints.filter((c) => !(c.step <= step && c.inputsApplied <= this.nextInput)), headStep: this.headStep };
-      this.fork();
-      this.discarded = { ...kept, forkInput: this.nextInput, step };
+      const { step, headStep } = this;
+      this.discarded = { ...this.fork(), headStep, forkInput: this.nextInput, step };
     } else this.discarded = null;
     const entry: LoggedInput = { afterStep: this.step, at: this.now, action: structuredClone(action) };
     this.log.push(entry);
@@ -165,11 +163,15 @@ export class Timeline<C extends TimelineCore<unknown>> {
     if (this.step > 0) this.seekStep(this.step - 1);
   }
 
-  /** Discards the future of this branch: inputs not yet re-applied and checkpoints after now. */
-  fork(): void {
-    this.log.length = this.nextInput;
-    this.checkpoints = this.checkpoints.filter((c) => c.step <= this.step && c.inputsApplied <= this.nextInput);
+  /** Discards the future of this branch: inputs not yet re-applied and checkpoints after now. Returns what it dropped. */
+  fork(): { log: LoggedInput[]; checkpoints: Checkpoint<C>[] } {
+    const log = this.log.splice(this.nextInput);
+    const kept: Checkpoint<C>[] = [];
+    const checkpoints: Checkpoint<C>[] = [];
+    for (const c of this.checkpoints) (c.step <= this.step && c.inputsApplied <= this.nextInput ? kept : checkpoints).push(c);
+    this.checkpoints = kept;
     this.headStep = this.step;
+    return { log, checkpoints };
   }
 
   /**
@@ -177,8 +179,8 @@ export class Timeline<C extends TimelineCore<unknown>> {
    * forked at, the steps and the inputs of the old future. Null otherwise.
    */
   get lastFork(): { step: number; discardedSteps: number; discardedInputs: number } | null {
-    const d = this.discarded;
-    if (!d || this.log.length !== d.forkInput + 1) return null;
+    const d = this.undoable();
+    if (!d) return null;
     return { step: d.step, discardedSteps: d.headStep - d.step, discardedInputs: d.log.length };
   }
 
@@ -187,8 +189,8 @@ export class Timeline<C extends TimelineCore<unknown>> {
    * comes back, and the view returns to the step it forked at, on the old branch. False when there is nothing to undo.
    */
   undoFork(): boolean {
-    const d = this.discarded;
-    if (!d || this.log.length !== d.forkInput + 1) return false;
+    const d = this.undoable();
+    if (!d) return false;
     this.discarded = null;
     this.log.length = d.forkInput;
     this.log.push(...d.log);
@@ -198,6 +200,12 @@ export class Timeline<C extends TimelineCore<unknown>> {
     this.restore(this.checkpointAtOrBefore(Math.max(0, d.step - 1)));
     this.seekStep(d.step);
     return true;
+  }
+
+  /** The last fork's discarded future, while no input has followed the one that forked. */
+  private undoable(): NonNullable<Timeline<C>['discarded']> | null {
+    const d = this.discarded;
+    return d && this.log.length === d.forkInput + 1 ? d : null;
   }
 
   /** Number of checkpoints held (for tests and the UI). */
