@@ -9,6 +9,7 @@ import { play, start } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
 import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_OBJECTS, DEFAULT_SEED } from '../default-demo.ts';
 import { useDesiredText } from '../state/desired-text.ts';
+import { lessonSearch } from '../lessons/lesson-address.ts';
 
 export function LessonPicker() {
   const [id, setId] = useState('');
@@ -39,13 +40,7 @@ export function LessonPicker() {
     if (err) return;
     play();
     // A lesson's address no longer describes what plays: a new history entry without it (back returns to the lesson).
-    const params = new URLSearchParams(location.search);
-    if (params.has('lesson')) {
-      params.delete('lesson');
-      params.delete('step');
-      const q = params.toString();
-      history.pushState(null, '', `${location.pathname}${q ? `?${q}` : ''}`);
-    }
+    if (new URLSearchParams(location.search).has('lesson')) history.pushState(null, '', `${location.pathname}${lessonSearch(location.search, null)}`);
     // The editor shows what is now being played, so an edit and Apply changes this lesson's desired state.
     if (!l) useDesiredText.getState().show(DEFAULT_MANIFESTS, 'the playground');
     else {
