@@ -22,6 +22,11 @@ interface Watch {
 /** Most characters of watch output kept for one frame; a flood is cut with a note rather than freezing the page. */
 export const MAX_CONSOLE_CHUNK = 256 * 1024;
 
+/** What the console prints if the kubectl program itself failed (it promises never to throw). */
+function internalError(err: unknown): KubectlReply {
+  return { stdout: '', stderr: `error: internal error in the simulated kubectl: ${(err as Error).message}\n`, exitCode: 1, watching: false };
+}
+
 export class ConsoleHost {
   private watch: Watch | null = null;
 
@@ -34,7 +39,7 @@ export class ConsoleHost {
       this.watch = r.watch && !r.watch.done ? r.watch : null;
       return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, watching: this.watch !== null, edit: r.edit };
     } catch (err) {
-      return { stdout: '', stderr: `error: internal error in the simulated kubectl: ${(err as Error).message}\n`, exitCode: 1, watching: false };
+      return internalError(err);
     }
   }
 
@@ -55,7 +60,7 @@ export class ConsoleHost {
       const r = kubectlEditSave(ref, yaml, targetOf(sim));
       return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, watching: false };
     } catch (err) {
-      return { stdout: '', stderr: `error: internal error in the simulated kubectl: ${(err as Error).message}\n`, exitCode: 1, watching: false };
+      return internalError(err);
     }
   }
 
