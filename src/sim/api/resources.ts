@@ -50,6 +50,9 @@ export const BUILTIN_RESOURCES: readonly ResourceInfo[] = Object.freeze([
   r({ group: '', version: 'v1', kind: 'Event', resource: 'events', singular: 'event', namespaced: true, shortNames: ['ev'], status: false, generation: 'none' }),
   r({ group: 'apps', version: 'v1', kind: 'Deployment', resource: 'deployments', singular: 'deployment', namespaced: true, shortNames: ['deploy'], scale: SCALE_REPLICAS, generation: 'spec+annotations' }),
   r({ group: 'apps', version: 'v1', kind: 'ReplicaSet', resource: 'replicasets', singular: 'replicaset', namespaced: true, shortNames: ['rs'], scale: SCALE_REPLICAS }),
+  r({ group: 'apps', version: 'v1', kind: 'DaemonSet', resource: 'daemonsets', singular: 'daemonset', namespaced: true, shortNames: ['ds'] }),
+  // A ControllerRevision has no spec or status: `data` (the template's patch) and `revision` (apps/v1 types.go).
+  r({ group: 'apps', version: 'v1', kind: 'ControllerRevision', resource: 'controllerrevisions', singular: 'controllerrevision', namespaced: true, status: false, generation: 'none' }),
   r({ group: 'batch', version: 'v1', kind: 'Job', resource: 'jobs', singular: 'job', namespaced: true }),
   r({ group: 'batch', version: 'v1', kind: 'CronJob', resource: 'cronjobs', singular: 'cronjob', namespaced: true, shortNames: ['cj'] }),
   r({ group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler', resource: 'horizontalpodautoscalers', singular: 'horizontalpodautoscaler', namespaced: true, shortNames: ['hpa'], generation: 'spec' }),

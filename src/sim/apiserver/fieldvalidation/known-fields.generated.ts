@@ -5,7 +5,7 @@
  * int-or-strings, free-form maps). Do not edit by hand: `UPDATE_KNOWN_FIELDS=1 npx vitest run
  * src/sim/apiserver/fieldvalidation/known-fields.test.ts`.
  */
-export const KIND_ROOTS: Readonly<Record<string, string>> = {"v1/Namespace":"v1_Namespace","v1/Node":"v1_Node","v1/Pod":"v1_Pod","v1/Service":"v1_Service","v1/ConfigMap":"v1_ConfigMap","v1/Event":"v1_Event","apps/v1/Deployment":"apps_v1_Deployment","apps/v1/ReplicaSet":"apps_v1_ReplicaSet","batch/v1/Job":"batch_v1_Job","batch/v1/CronJob":"batch_v1_CronJob","autoscaling/v2/HorizontalPodAutoscaler":"autoscaling_v2_HorizontalPodAutoscaler","coordination.k8s.io/v1/Lease":"coordination_k8s_io_v1_Lease","discovery.k8s.io/v1/EndpointSlice":"discovery_k8s_io_v1_EndpointSlice","admissionregistration.k8s.io/v1/MutatingWebhookConfiguration":"admissionregistration_k8s_io_v1_MutatingWebhookConfiguration","admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration":"admissionregistration_k8s_io_v1_ValidatingWebhookConfiguration","apiextensions.k8s.io/v1/CustomResourceDefinition":"apiextensions_k8s_io_v1_CustomResourceDefinition"};
+export const KIND_ROOTS: Readonly<Record<string, string>> = {"v1/Namespace":"v1_Namespace","v1/Node":"v1_Node","v1/Pod":"v1_Pod","v1/Service":"v1_Service","v1/ConfigMap":"v1_ConfigMap","v1/Event":"v1_Event","apps/v1/Deployment":"apps_v1_Deployment","apps/v1/ReplicaSet":"apps_v1_ReplicaSet","apps/v1/DaemonSet":"apps_v1_DaemonSet","apps/v1/ControllerRevision":"apps_v1_ControllerRevision","batch/v1/Job":"batch_v1_Job","batch/v1/CronJob":"batch_v1_CronJob","autoscaling/v2/HorizontalPodAutoscaler":"autoscaling_v2_HorizontalPodAutoscaler","coordination.k8s.io/v1/Lease":"coordination_k8s_io_v1_Lease","discovery.k8s.io/v1/EndpointSlice":"discovery_k8s_io_v1_EndpointSlice","admissionregistration.k8s.io/v1/MutatingWebhookConfiguration":"admissionregistration_k8s_io_v1_MutatingWebhookConfiguration","admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration":"admissionregistration_k8s_io_v1_ValidatingWebhookConfiguration","apiextensions.k8s.io/v1/CustomResourceDefinition":"apiextensions_k8s_io_v1_CustomResourceDefinition"};
 
 export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "AWSElasticBlockStoreVolumeSource": {"fsType":"","partition":"","readOnly":"","volumeID":""},
@@ -52,6 +52,10 @@ export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   "CustomResourceSubresources": {"scale":"CustomResourceSubresourceScale","status":""},
   "CustomResourceValidation": {"openAPIV3Schema":"JSONSchemaProps"},
   "DaemonEndpoint": {"Port":""},
+  "DaemonSetCondition": {"lastTransitionTime":"","message":"","reason":"","status":"","type":""},
+  "DaemonSetSpec": {"minReadySeconds":"","revisionHistoryLimit":"","selector":"LabelSelector","template":"PodTemplateSpec","updateStrategy":"DaemonSetUpdateStrategy"},
+  "DaemonSetStatus": {"collisionCount":"","conditions":"[]DaemonSetCondition","currentNumberScheduled":"","desiredNumberScheduled":"","numberAvailable":"","numberMisscheduled":"","numberReady":"","numberUnavailable":"","observedGeneration":"","updatedNumberScheduled":""},
+  "DaemonSetUpdateStrategy": {"rollingUpdate":"RollingUpdateDaemonSet","type":""},
   "DeploymentCondition": {"lastTransitionTime":"","lastUpdateTime":"","message":"","reason":"","status":"","type":""},
   "DeploymentSpec": {"minReadySeconds":"","paused":"","progressDeadlineSeconds":"","replicas":"","revisionHistoryLimit":"","selector":"LabelSelector","strategy":"DeploymentStrategy","template":"PodTemplateSpec"},
   "DeploymentStatus": {"availableReplicas":"","collisionCount":"","conditions":"[]DeploymentCondition","observedGeneration":"","readyReplicas":"","replicas":"","unavailableReplicas":"","updatedReplicas":""},
@@ -182,6 +186,7 @@ export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   "ResourceMetricSource": {"name":"","target":"MetricTarget"},
   "ResourceMetricStatus": {"current":"MetricValueStatus","name":""},
   "ResourceRequirements": {"claims":"[]ResourceClaim","limits":"","requests":""},
+  "RollingUpdateDaemonSet": {"maxSurge":"","maxUnavailable":""},
   "RollingUpdateDeployment": {"maxSurge":"","maxUnavailable":""},
   "RuleWithOperations": {"apiGroups":"","apiVersions":"","operations":""},
   "SELinuxOptions": {"level":"","role":"","type":"","user":""},
@@ -228,6 +233,8 @@ export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   "apiextensions_k8s_io_v1_CustomResourceDefinition": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"CustomResourceDefinitionSpec","status":"CustomResourceDefinitionStatus"},
   "apiextensions_v1_ServiceReference": {"name":"","namespace":"","path":"","port":""},
   "apiextensions_v1_WebhookClientConfig": {"caBundle":"","service":"apiextensions_v1_ServiceReference","url":""},
+  "apps_v1_ControllerRevision": {"apiVersion":"","data":"","kind":"","metadata":"ObjectMeta","revision":""},
+  "apps_v1_DaemonSet": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"DaemonSetSpec","status":"DaemonSetStatus"},
   "apps_v1_Deployment": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"DeploymentSpec","status":"DeploymentStatus"},
   "apps_v1_ReplicaSet": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"ReplicaSetSpec","status":"ReplicaSetStatus"},
   "autoscaling_v2_HorizontalPodAutoscaler": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"HorizontalPodAutoscalerSpec","status":"HorizontalPodAutoscalerStatus"},
