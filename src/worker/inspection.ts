@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../sim/api/object.ts';
 import { fieldOwners } from '../sim/apiserver/fieldmanager/field-owners.ts';
-import { compareCacheWithServer } from '../sim/client/compare-cache.ts';
+import { compareCacheWithServer, objectsInScope } from '../sim/client/compare-cache.ts';
 import type { Simulation } from '../sim/simulation.ts';
 import { explain } from '../sim/trace/explain.ts';
 import type { ControllerDetail, InspectResult } from './protocol.ts';
@@ -22,11 +22,11 @@ export function controllerDetail(sim: Simulation, name: string): ControllerDetai
   const informers = p.informers()?.list() ?? [];
   const cacheDiff: ControllerDetail['cacheDiff'] = [];
   for (const inf of informers) {
-    const st = inf.status();
-    const [apiVersion, kind] = resourceToType(sim, st.resource);
-    if (!apiVersion || !kind) continue;
-    for (const d of compareCacheWithServer(inf.getStore(), cluster.apiServer.listObjects(apiVersion, kind)).slice(0, MAX_LISTED)) {
-      cacheDiff.push({ resource: st.resource, key: d.key, state: d.state, ...(d.cacheRV ? { cacheRV: d.cacheRV } : {}), ...(d.serverRV ? { serverRV: d.serverRV } : {}) });
+    // The truth for this informer is what its own list would return: a kubelet's pods are its node's only.
+    const target = inf.target;
+    const truth = objectsInScope(target, cluster.apiServer.listObjects(target.apiVersion, target.kind));
+    for (const d of compareCacheWithServer(inf.getStore(), truth).slice(0, MAX_LISTED)) {
+      cacheDiff.push({ resource: inf.status().resource, key: d.key, state: d.state, ...(d.cacheRV ? { cacheRV: d.cacheRV } : {}), ...(d.serverRV ? { serverRV: d.serverRV } : {}) });
     }
   }
   return {
@@ -61,9 +61,4 @@ export function inspectObject(sim: Simulation, ref: { apiVersion: string; kind: 
 
 function sameRef(a: { kind: string; namespace?: string; name: string }, b: { kind: string; namespace?: string; name: string }): boolean {
   return a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '');
-}
-
-function resourceToType(sim: Simulation, resource: string): [string | undefined, string | undefined] {
-  const info = sim.cluster.apiServer.resourcesInfo().find((r) => r.resource === resource || `${r.resource}.${r.group}` === resource);
-  return info ? [info.group ? `${info.group}/${info.version}` : info.version, info.kind] : [undefined, undefined];
 }

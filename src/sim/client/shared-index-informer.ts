@@ -95,6 +95,11 @@ export class SharedIndexInformer implements DeltaProcessor, ResyncChecker {
     this.resyncCheckPeriod = options.resyncPeriod ?? 0;
   }
 
+  /** What this informer lists and watches: its type, namespace and label and field selectors. */
+  get target(): Readonly<ListWatchTarget> {
+    return this.options.target;
+  }
+
   private newReflector(): Reflector {
     const o = this.options;
     return new Reflector(this.ctx, {
