@@ -61,6 +61,14 @@ export class ApiServer {
     }
   }
 
+  /**
+   * Runs `fn` against this server, then puts everything back as it was (store, history, served kinds, random
+   * source; watchers hear nothing): how an atomic apply tries its documents in order before writing any.
+   */
+  trial<T>(fn: () => T): T {
+    return this.core.trial(fn);
+  }
+
   /** The current revision (the resourceVersion of the latest write). */
   get revision(): number {
     return this.core.store.revision;

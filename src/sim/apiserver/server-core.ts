@@ -84,6 +84,8 @@ export class ServerCore {
   readonly mutatingPlugins: MutatingAdmissionPlugin[] = [];
   /** The CRD object behind each custom kind, by "group/Kind". */
   readonly crdOf = new Map<string, KubeObject>();
+  /** True while {@link trial} runs: writes reach no watcher. */
+  private inTrial = false;
 
   constructor(
     readonly ctx: SimContext,
@@ -121,6 +123,30 @@ export class ServerCore {
 
   isCustom(info: ResourceInfo): boolean {
     return this.registry.isCustom(info);
+  }
+
+  /**
+   * Runs `fn` (requests answered as usual) in a world that is put back afterwards: the store, the history, the
+   * served kinds and the random source are as before, and no watcher heard of the writes. What an atomic
+   * multi-document apply tries its documents in before it writes any (src/sim/cluster/kubectl.ts).
+   */
+  trial<T>(fn: () => T): T {
+    if (this.inTrial) return fn();
+    const rng = this.ctx.rng.state();
+    const registry = this.registry.snapshot();
+    const crdOf = new Map(this.crdOf);
+    this.inTrial = true;
+    this.store.beginTrial();
+    try {
+      return fn();
+    } finally {
+      this.store.rollbackTrial();
+      this.inTrial = false;
+      registry();
+      this.crdOf.clear();
+      for (const [k, v] of crdOf) this.crdOf.set(k, v);
+      this.ctx.rng.restore(rng);
+    }
   }
 
   /** Defaulting then validation (built-in admission or the CRD's schema); a 422 on errors, then the plugins. */
@@ -182,7 +208,7 @@ export class ServerCore {
       draft = { ...draft, metadata };
     }
     const event = this.store.put(resourceKey(info), keyOf(draft), draft);
-    this.watches.dispatch(event);
+    if (!this.inTrial) this.watches.dispatch(event);
     if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') this.syncCRD(event.object, false);
     return event.object;
   }
@@ -191,7 +217,7 @@ export class ServerCore {
   remove(info: ResourceInfo, obj: KubeObject): KubeObject {
     const event = this.store.remove(resourceKey(info), keyOf(obj));
     if (!event) return obj;
-    this.watches.dispatch(event);
+    if (!this.inTrial) this.watches.dispatch(event);
     if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') this.syncCRD(event.object, true);
     const ns = obj.metadata.namespace;
     if (info.namespaced && ns) this.finalizeNamespaceIfEmpty(ns);
@@ -249,7 +275,7 @@ export class ServerCore {
         if (info.group !== group || info.kind !== kind || !this.registry.isCustom(info)) continue;
         for (const obj of this.store.list(resourceKey(info))) {
           const ev = this.store.remove(resourceKey(info), keyOf(obj));
-          if (ev) this.watches.dispatch(ev);
+          if (ev && !this.inTrial) this.watches.dispatch(ev);
         }
       }
       this.registry.unregister(group, kind);

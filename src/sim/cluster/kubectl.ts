@@ -4,7 +4,9 @@
  * by the action's `user.action` event, so every loop's work walks back to "you applied deployment/web".
  *
  * Apply is all-or-nothing (unlike kubectl, for the editor's sake): every document is first sent with server-side
- * dry-run, and nothing is written unless all of them pass. A refused apply is still in the trace: the failing dry
+ * dry-run, then (several documents) written in order in a trial the api-server puts back, so each is checked in a
+ * world where the earlier ones exist; nothing is written unless all of them pass. The console's `kubectl apply -f`
+ * sends one action per object (src/kubectl/cmd/apply.ts), so it keeps kubectl's per-object semantics. A refused apply is still in the trace: the failing dry
  * runs are sent again traced, so the `user.action` is followed by the `api.request`/`api.response` that refused it.
  * Actions from the console's kubectl (src/kubectl) carry `dryRun` (`--dry-run=server`: every request is a dry run)
  * and `replace` (PUT, for `kubectl replace`/`kubectl edit`). Sources: kubectl `pkg/cmd/{apply,delete,scale,patch,
@@ -79,6 +81,13 @@ export class Kubectl {
         failures.push({ index, status: traced.ok ? res.status : traced.status });
       }
     });
+    // Pass 1b: the documents written in order in a trial world that is then put back (ApiServer.trial), so a
+    // document is checked where the earlier ones exist (a Namespace, then a Deployment in it; two ConfigMaps of
+    // the same name). Its first refusal is sent again, traced, in that world.
+    if (!failures.length && objects.length > 1 && !dryRunAll) {
+      const refused = this.firstRefusalInOrder(objects, requestFor);
+      if (refused) failures.push(refused);
+    }
     if (failures.length) {
       for (const f of failures) {
         result.results.push({ index: f.index, ref: refOf(objects[f.index]!), status: f.status });
@@ -104,6 +113,24 @@ export class Kubectl {
       }
       result.results.push(outcome);
     });
+  }
+
+  /** Writes `objects` in order inside a trial; the first refusal (traced), or null when every write passes. */
+  private firstRefusalInOrder(objects: KubeObject[], requestFor: (obj: KubeObject, dryRun: boolean) => ApiRequest): { index: number; status: Status } | null {
+    const trace = this.client.network.ctx.trace;
+    const start = trace.length;
+    const refused = this.apiServer.trial(() => {
+      for (let index = 0; index < objects.length; index++) {
+        const res = this.call(requestFor(objects[index]!, false), false);
+        if (res.ok) continue;
+        const traced = this.call(requestFor(objects[index]!, true));
+        return { index, status: traced.ok ? res.status : traced.status };
+      }
+      return null;
+    });
+    // What the trial's writes traced (admission webhooks' calls) is dropped when they are all written for real.
+    if (!refused && trace.length > start) trace.truncate(start);
+    return refused;
   }
 
   delete(action: DeleteAction, result: ActResult): void {

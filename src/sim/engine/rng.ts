@@ -27,6 +27,15 @@ export class Rng {
     this.d = next();
   }
 
+  /** The generator's whole state, for {@link restore} (a trial that must leave no trace). */
+  state(): readonly [number, number, number, number] {
+    return [this.a, this.b, this.c, this.d];
+  }
+
+  restore(state: readonly [number, number, number, number]): void {
+    [this.a, this.b, this.c, this.d] = state;
+  }
+
   /** A uniformly distributed unsigned 32-bit integer. */
   nextUint32(): number {
     const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;

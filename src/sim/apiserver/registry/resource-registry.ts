@@ -87,6 +87,19 @@ export class ResourceRegistry {
     }
   }
 
+  /** A function that puts the custom kinds back as they are now (undoes a trial's CRD writes). */
+  snapshot(): () => void {
+    const byGvk = new Map(this.byGvk);
+    const custom = new Map(this.custom);
+    return () => {
+      this.byGvk.clear();
+      for (const [k, v] of byGvk) this.byGvk.set(k, v);
+      this.custom.clear();
+      for (const [k, v] of custom) this.custom.set(k, v);
+      this.byVersion = null;
+    };
+  }
+
   /** Whether `info` is a custom resource. */
   isCustom(info: ResourceInfo): boolean {
     if (this.custom.size === 0) return false;

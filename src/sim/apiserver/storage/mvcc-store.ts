@@ -42,6 +42,18 @@ function storedEvent(revision: number, type: StoredEventType, resource: string, 
   return { revision, type, resource, object, prev, prevAtRevision: undefined, watchEvent: undefined };
 }
 
+/** What {@link MvccStore.rollbackTrial} needs to undo a trial's writes. */
+interface TrialUndo {
+  rev: number;
+  head: number;
+  size: number;
+  compacted: number;
+  /** Each write's key and the object it replaced (undefined: there was none). */
+  writes: { resource: string; key: string; prev: KubeObject | undefined }[];
+  /** Each history slot a write filled, with what it held before. */
+  slots: { slot: number; event: StoredEvent | undefined }[];
+}
+
 export class MvccStore {
   private rev = 0;
   private readonly data = new Map<string, Map<string, KubeObject>>();
@@ -51,6 +63,8 @@ export class MvccStore {
   private size = 0;
   /** Every event with revision <= this is gone from the history. */
   private compacted = 0;
+  /** While a trial runs ({@link beginTrial}): how to undo each write since, newest last. */
+  private journal: TrialUndo | null = null;
 
   constructor(readonly capacity: number = DEFAULT_WATCH_HISTORY) {
     this.ring = new Array<StoredEvent | undefined>(Math.max(1, capacity));
@@ -105,6 +119,7 @@ export class MvccStore {
       this.data.set(resource, m);
     }
     const prev = m.get(key);
+    if (this.journal) this.journal.writes.push({ resource, key, prev });
     m.set(key, object);
     const event = storedEvent(revision, prev ? 'MODIFIED' : 'ADDED', resource, object, prev);
     this.append(event);
@@ -117,6 +132,7 @@ export class MvccStore {
     const prev = m?.get(key);
     if (!m || !prev) return undefined;
     const revision = ++this.rev;
+    if (this.journal) this.journal.writes.push({ resource, key, prev });
     m.delete(key);
     const object = deepFreeze({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(revision) } });
     const event = storedEvent(revision, 'DELETED', resource, object, prev);
@@ -124,8 +140,39 @@ export class MvccStore {
     return event;
   }
 
+  /**
+   * Starts a trial: every write from now on can be undone by {@link rollbackTrial}, which puts back the objects,
+   * the revision and the history as they were (what an atomic multi-document apply tries its writes in).
+   */
+  beginTrial(): void {
+    if (this.journal) throw new Error('MvccStore: a trial is already running');
+    this.journal = { rev: this.rev, head: this.head, size: this.size, compacted: this.compacted, writes: [], slots: [] };
+  }
+
+  /** Undoes every write since {@link beginTrial} and ends the trial. */
+  rollbackTrial(): void {
+    const j = this.journal;
+    if (!j) return;
+    this.journal = null;
+    for (let i = j.writes.length - 1; i >= 0; i--) {
+      const w = j.writes[i]!;
+      const m = this.data.get(w.resource)!;
+      if (w.prev) m.set(w.key, w.prev);
+      else m.delete(w.key);
+    }
+    for (let i = j.slots.length - 1; i >= 0; i--) this.ring[j.slots[i]!.slot] = j.slots[i]!.event;
+    this.rev = j.rev;
+    this.head = j.head;
+    this.size = j.size;
+    this.compacted = j.compacted;
+  }
+
   private append(event: StoredEvent): void {
     const cap = this.ring.length;
+    if (this.journal) {
+      const slot = this.size === cap ? this.head : (this.head + this.size) % cap;
+      this.journal.slots.push({ slot, event: this.ring[slot] });
+    }
     if (this.size === cap) {
       this.compacted = this.ring[this.head]!.revision;
       this.ring[this.head] = event;
