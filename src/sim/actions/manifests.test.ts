@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseManifests, MAX_MANIFEST_BYTES } from './manifests.ts';
+import { parseManifests, MAX_MANIFEST_BYTES, MAX_MANIFEST_DOCUMENTS, MAX_OBJECT_DEPTH } from './manifests.ts';
 
 describe('parseManifests', () => {
   it('reads several documents with their line ranges', () => {
@@ -29,9 +29,51 @@ describe('parseManifests', () => {
     expect(r.errors[0]!.message).toMatch(/alias/i);
   });
 
-  it('rejects a huge input without parsing it', () => {
-    const r = parseManifests('a: b\n'.repeat(MAX_MANIFEST_BYTES / 4));
-    expect(r.errors[0]!.message).toMatch(/limit is 8 MiB/);
+  it('refuses text over the api-server\'s 3 MiB request limit with its 413, before parsing, counting UTF-8 bytes', () => {
+    const started = performance.now();
+    const r = parseManifests('a: b\n'.repeat(2 * 1024 * 1024)); // 10 MiB
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(r.errors).toEqual([expect.objectContaining({ line: 0, message: 'Request entity too large: limit is 3145728' })]);
+    expect(r.errors[0]!.status).toMatchObject({ code: 413, reason: 'RequestEntityTooLarge' });
+    // 1.1 M characters of three bytes each: 3.3 MB of UTF-8.
+    expect(parseManifests(`a: "${'€'.repeat(1_100_000)}"`).errors[0]!.status?.code).toBe(413);
+    expect(MAX_MANIFEST_BYTES).toBe(3145728);
+  });
+
+  it('refuses a stream of more documents than one apply takes, naming the bound, before parsing', () => {
+    const started = performance.now();
+    const r = parseManifests('---\na: 1\n'.repeat(142_990));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(r.documents).toEqual([]);
+    expect(r.errors[0]!.message).toBe(`too many documents (at least 142990); one apply takes at most ${MAX_MANIFEST_DOCUMENTS}`);
+    const objects = Array.from({ length: MAX_MANIFEST_DOCUMENTS + 1 }, () => ({ apiVersion: 'v1', kind: 'ConfigMap' }));
+    expect(parseManifests(objects).errors[0]!.message).toBe(`too many objects (10001); one apply takes at most ${MAX_MANIFEST_DOCUMENTS}`);
+  });
+
+  it('refuses objects nested past the bound, cycles and non-JSON values, naming where, without recursing into them', () => {
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 5_000; i++) deep = { a: deep };
+    const r = parseManifests([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: deep }]);
+    expect(r.documents).toEqual([]);
+    expect(r.errors[0]!.message).toMatch(new RegExp(`^item 1: data(\\.a)+\\.…(\\.a)+ is nested more than ${MAX_OBJECT_DEPTH} levels deep$`));
+    const cyclic: Record<string, unknown> = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } };
+    (cyclic.metadata as Record<string, unknown>).self = cyclic;
+    expect(parseManifests([cyclic]).errors[0]!.message).toBe('item 1: metadata.self refers to an object that contains it (a cycle)');
+    expect(parseManifests([{ apiVersion: 'v1', kind: 'Pod', spec: { x: Number.NaN } }]).errors[0]!.message).toBe('item 1: spec.x is NaN, which JSON cannot carry');
+    expect(parseManifests([{ apiVersion: 'v1', kind: 'Pod', spec: { f: () => 1 } }]).errors[0]!.message).toBe('item 1: spec.f is a function, not JSON data');
+    expect(parseManifests([{ apiVersion: 'v1', kind: 'Pod', spec: new Map() }]).errors[0]!.message).toBe('item 1: spec is a Map, not a plain object');
+    expect(parseManifests(42 as unknown as object[]).errors[0]!.message).toBe('manifests must be YAML text or a list of objects, not number');
+  });
+
+  it('keeps a __proto__ key as data, from text and from objects', () => {
+    const fromText = parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata:\n  __proto__: "1"\n');
+    const given = JSON.parse('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x"},"data":{"__proto__":"1"}}') as object;
+    for (const r of [fromText, parseManifests([given])]) {
+      const data = r.documents[0]!.object.data as Record<string, unknown>;
+      expect(Object.keys(data)).toEqual(['__proto__']);
+      expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('requires apiVersion and kind, and an object per document', () => {

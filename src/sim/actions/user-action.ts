@@ -128,6 +128,23 @@ export interface GitCommitAction {
   message?: string;
 }
 
+/**
+ * Installs a user-written controller (src/sim/cluster/controller-program.ts): TypeScript source whose
+ * `defineController({ name, ... })` names it. Installing a name that is installed replaces it (a new binary).
+ */
+export interface InstallControllerAction {
+  type: 'install-controller';
+  source: string;
+  /** When given, the program's declared name must be this one. */
+  name?: string;
+}
+
+/** Stops and removes a user-written controller. */
+export interface UninstallControllerAction {
+  type: 'uninstall-controller';
+  name: string;
+}
+
 export interface FaultAction {
   type: 'fault';
   fault: Fault;
@@ -143,6 +160,8 @@ export type UserAction =
   | AddNodeAction
   | SetLoadAction
   | GitCommitAction
+  | InstallControllerAction
+  | UninstallControllerAction
   | FaultAction;
 
 /** An entry of the input log. */

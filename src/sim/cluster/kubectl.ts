@@ -39,7 +39,7 @@ export class Kubectl {
     const parsed = parseManifests(action.manifests);
     if (parsed.errors.length) {
       result.errors.push(...parsed.errors);
-      result.messages.push(...parsed.errors.map((e) => (e.line ? `error: line ${e.line}, column ${e.column}: ${e.message}` : `error: ${e.message}`)));
+      result.messages.push(...parsed.errors.map((e) => (e.status ? errorLine(e.status) : e.line ? `error: line ${e.line}, column ${e.column}: ${e.message}` : `error: ${e.message}`)));
       return;
     }
     if (parsed.documents.length === 0) {
@@ -117,20 +117,17 @@ export class Kubectl {
 
   /** Writes `objects` in order inside a trial; the first refusal (traced), or null when every write passes. */
   private firstRefusalInOrder(objects: KubeObject[], requestFor: (obj: KubeObject, dryRun: boolean) => ApiRequest): { index: number; status: Status } | null {
-    const trace = this.client.network.ctx.trace;
-    const start = trace.length;
-    const refused = this.apiServer.trial(() => {
+    const ctx = this.client.network.ctx;
+    return this.apiServer.trial(() => {
       for (let index = 0; index < objects.length; index++) {
-        const res = this.call(requestFor(objects[index]!, false), false);
+        // Muted: what the trial's writes would trace (admission webhooks' calls) is not the run's.
+        const res = ctx.muted(() => this.call(requestFor(objects[index]!, false), false));
         if (res.ok) continue;
         const traced = this.call(requestFor(objects[index]!, true));
         return { index, status: traced.ok ? res.status : traced.status };
       }
       return null;
     });
-    // What the trial's writes traced (admission webhooks' calls) is dropped when they are all written for real.
-    if (!refused && trace.length > start) trace.truncate(start);
-    return refused;
   }
 
   delete(action: DeleteAction, result: ActResult): void {

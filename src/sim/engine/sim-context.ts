@@ -15,7 +15,8 @@ export interface SimContextOptions {
 export class SimContext {
   readonly scheduler: Scheduler;
   readonly rng: Rng;
-  readonly trace: Trace;
+  /** The run's trace (another only while {@link muted} runs). */
+  trace: Trace;
   private readonly seed: number | string;
   /** Derived random streams by name (see {@link rngFor}). */
   private streams = new Map<string, Rng>();
@@ -40,6 +41,20 @@ export class SimContext {
       this.streams.set(name, r);
     }
     return r;
+  }
+
+  /**
+   * Runs `fn` with a trace that only counts, then puts the run's trace back: what `fn` emits is not in the run
+   * (an atomic apply's trial writes, whose admission webhook calls are not the run's).
+   */
+  muted<T>(fn: () => T): T {
+    const trace = this.trace;
+    this.trace = new Trace(this, { retain: 'count' });
+    try {
+      return fn();
+    } finally {
+      this.trace = trace;
+    }
   }
 
   /** Virtual now (ms). */

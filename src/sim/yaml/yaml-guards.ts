@@ -23,6 +23,27 @@ export const MAX_ALIAS_COUNT = 100;
 export const MAX_FLOW_DEPTH = 64;
 export const MAX_INDENT = 256;
 
+/**
+ * Whether `text` is over `limit` bytes in UTF-8, without encoding it; stops counting once past the limit, so a
+ * 50 MB string costs no more than the limit.
+ */
+export function utf8BytesOver(text: string, limit: number): boolean {
+  if (text.length <= limit / 3) return false; // at most 3 bytes per UTF-16 unit
+  if (text.length > limit) return true; // at least 1
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+    if (n > limit) return true;
+  }
+  return false;
+}
+
 /** A cheap linear scan for absurd nesting (see {@link MAX_FLOW_DEPTH}); brackets inside strings count too. */
 export function tooDeep(text: string): { line: number; column: number; message: string } | undefined {
   let depth = 0;
