@@ -43,7 +43,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/worker/**', '**/ui/**', '**/cli/**', 'react', 'react-dom', 'zustand', '@xyflow/*', 'monaco-editor'], message: 'src/sim imports nothing from worker, ui or cli (not even types).' },
-            { group: ['**/kubectl/**', '**/lessons/**', '**/serve/**'], message: 'src/sim is the bottom room: kubectl, lessons and serve build on it, never the reverse.' },
+            { group: ['**/kubectl/**', '**/lessons/**', '**/serve/**', '**/sandbox/**'], message: 'src/sim is the bottom room: kubectl, lessons, serve and sandbox build on it, never the reverse.' },
             { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/sim runs in the browser too: no Node modules.' },
           ],
         },
@@ -122,6 +122,21 @@ export default tseslint.config(
   {
     files: ['src/worker/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/ui/**', '**/cli/**'], message: 'src/worker imports sim only.' }] }] },
+  },
+  {
+    // The host of user-written controllers (src/sandbox/README.md): it implements the simulation's program runner and
+    // runs in the page's worker and in Node alike. It may import sim, never the rooms above it; the wall clock only as
+    // the CPU budget's backstop (performance.now), never Date or Math.random.
+    files: ['src/sandbox/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/sandbox/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/worker/**', '**/ui/**', '**/cli/**', '**/kubectl/**', '**/lessons/**', '**/hunt/**', 'react', 'react-dom', 'zustand', 'node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/sandbox imports sim only; it runs in the browser too: no Node modules.' }] },
+      ],
+      'no-restricted-globals': ['error', ...simBannedGlobals.filter((g) => g.name !== 'performance')],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'User controllers get the seeded stream (ProgramEnv.random).' }],
+    },
   },
   {
     files: ['src/cli/**/*.ts'],

@@ -23,6 +23,9 @@ import { describeSetLoad, performSetLoad } from '../metrics/set-load.ts';
 import { ARGOCD_APPLICATION_CONTROLLER } from '../gitops/application-crd.ts';
 import { describeGitCommit, performGitCommit } from '../gitops/git-commit.ts';
 import { installGitRepo, type GitRepo } from '../gitops/git-repo.ts';
+import type { UserControllerProgram } from './controller-program.ts';
+import { describeProgramName, performInstallController, performUninstallController } from './install-controller.ts';
+import { USER_CONTROLLER_PROCESS_PREFIX } from './user-controller.ts';
 
 export const KUBE_CONTROLLER_MANAGER = 'kube-controller-manager';
 export const KUBE_SCHEDULER = 'kube-scheduler';
@@ -118,6 +121,12 @@ export class Cluster implements TimelineCore<ActResult> {
         case 'git-commit':
           performGitCommit(this.enableGitOps(), action, this.ctx.now, result);
           break;
+        case 'install-controller':
+          performInstallController(this, action, result);
+          break;
+        case 'uninstall-controller':
+          performUninstallController(this, action, result);
+          break;
         case 'fault':
           this.faults.inject(action.fault, result);
           break;
@@ -156,10 +165,29 @@ export class Cluster implements TimelineCore<ActResult> {
       .filter((n) => this.enabled.has(n));
   }
 
-  private addProcess(name: string, kind: ProcessKind, opts: { replicas: number; leaderElection: boolean; node?: NodeSpec }): ControllerProcess {
-    const names = controllerDescriptors(kind)
-      .map((d) => d.name)
-      .filter((n) => this.enabled.has(n));
+  /** Starts a user-written controller's process, "user-controller/<name>" (install-controller.ts). */
+  addUserControllerProcess(program: UserControllerProgram): void {
+    this.addProcess(USER_CONTROLLER_PROCESS_PREFIX + program.info.name, 'user-controller', { replicas: 1, leaderElection: false, program });
+  }
+
+  /** Kills a process for good and forgets it (an uninstalled user controller). */
+  removeProcess(name: string): void {
+    const p = this.processes.get(name);
+    if (!p) return;
+    p.retire();
+    this.processes.delete(name);
+  }
+
+  private addProcess(
+    name: string,
+    kind: ProcessKind,
+    opts: { replicas: number; leaderElection: boolean; node?: NodeSpec; program?: UserControllerProgram },
+  ): ControllerProcess {
+    const names = opts.program
+      ? [opts.program.info.name]
+      : controllerDescriptors(kind)
+          .map((d) => d.name)
+          .filter((n) => this.enabled.has(n));
     const p = new ControllerProcess(this.ctx, this.network, this.runtime, name, kind, names, opts);
     this.processes.set(name, p);
     p.start();
@@ -219,6 +247,10 @@ export function describeAction(a: UserAction): string {
       return describeSetLoad(a);
     case 'git-commit':
       return describeGitCommit(a);
+    case 'install-controller':
+      return `install controller ${describeProgramName(a.source, a.name)}`;
+    case 'uninstall-controller':
+      return `uninstall controller ${a.name}`;
     case 'fault':
       return `fault ${a.fault.type}${'controller' in a.fault ? ` ${a.fault.controller}` : 'node' in a.fault ? ` ${a.fault.node}` : 'image' in a.fault ? ` ${a.fault.image}` : ''}`;
   }

@@ -23,7 +23,8 @@ export interface EventRecorder {
   event(object: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): void;
 }
 
-export type ProcessKind = 'kube-controller-manager' | 'kube-scheduler' | 'kubelet' | 'argocd';
+/** `user-controller`: a user-written controller's own process, "user-controller/<name>" (user-controller.ts). */
+export type ProcessKind = 'kube-controller-manager' | 'kube-scheduler' | 'kubelet' | 'argocd' | 'user-controller';
 
 export interface ControllerHost {
   readonly ctx: SimContext;

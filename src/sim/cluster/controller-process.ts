@@ -16,6 +16,8 @@ import type { ControllerDescriptor, ProcessKind } from './controller-host.ts';
 import { controllerDescriptor } from './controller-registry.ts';
 import type { NodeSpec } from './cluster-options.ts';
 import { ProcessHost } from './process-host.ts';
+import type { UserControllerProgram } from './controller-program.ts';
+import { buildUserController } from './user-controller.ts';
 
 interface Replica {
   identity: string;
@@ -40,6 +42,7 @@ export interface ProcessStats {
 export class ControllerProcess {
   private replicas: Replica[] = [];
   private paused = new Set<string>();
+  private retired = false;
 
   constructor(
     private readonly ctx: SimContext,
@@ -49,7 +52,7 @@ export class ControllerProcess {
     readonly kind: ProcessKind,
     /** Names of the controllers this process runs (descriptors of its kind). */
     readonly controllerNames: readonly string[],
-    private readonly options: { replicas: number; leaderElection: boolean; node?: NodeSpec },
+    private readonly options: { replicas: number; leaderElection: boolean; node?: NodeSpec; program?: UserControllerProgram },
   ) {
     for (let i = 0; i < options.replicas; i++) {
       const identity = options.replicas > 1 ? `${name}-${i}` : name;
@@ -90,9 +93,15 @@ export class ControllerProcess {
     this.ctx.scheduler.after(RESTART_AFTER_LEASE_LOSS_MS, this, 'restartReplica', i);
   }
 
-  /** Timer target: restart a crashed replica if it is still down. */
+  /** Timer target: restart a crashed replica if it is still down (and the process was not retired). */
   restartReplica(index: number): void {
-    if (!this.replicas[index]!.alive) this.boot(index);
+    if (!this.retired && !this.replicas[index]!.alive) this.boot(index);
+  }
+
+  /** Kills every replica for good: a pending restart does nothing (an uninstalled user controller). */
+  retire(): void {
+    this.retired = true;
+    this.kill();
   }
 
   /** Kills every replica, without restart (e.g. a node's kubelet when the node dies). */
@@ -202,7 +211,9 @@ export class ControllerProcess {
     });
     const host = new ProcessHost(this.ctx, identity, factory, transport, this.network, this.runtime, this.options.node);
     const controllers: Controller[] = [];
-    for (const name of this.controllerNames) {
+    // A user controller's process builds its one controller from the program (source text: plain data).
+    if (this.options.program) controllers.push(buildUserController(host, this.options.program));
+    for (const name of this.options.program ? [] : this.controllerNames) {
       const d: ControllerDescriptor | undefined = controllerDescriptor(name);
       if (d) controllers.push(d.build(host.forController(name, this.kind === 'kube-controller-manager')));
     }

@@ -3,6 +3,7 @@
  */
 import { formatDuration } from '../engine/clock.ts';
 import type { UserAction } from '../actions/user-action.ts';
+import { describeProgramName } from '../cluster/install-controller.ts';
 import type { Expectation, FieldTest, ScenarioAction } from './scenario.ts';
 
 function target(a: { resource: string; name: string; namespace?: string }, select?: ScenarioAction['select']): string {
@@ -40,6 +41,10 @@ export function describeAction(a: UserAction, select?: ScenarioAction['select'])
       return `set load ${target(a)}${a.cpu !== undefined ? ` cpu=${a.cpu}` : ''}${a.memory !== undefined ? ` memory=${a.memory}` : ''}`;
     case 'git-commit':
       return `git commit ${Object.keys(a.files).length} file${Object.keys(a.files).length === 1 ? '' : 's'}${a.message ? ` -m ${JSON.stringify(a.message)}` : ''}`;
+    case 'install-controller':
+      return `install controller ${describeProgramName(a.source, a.name)}`;
+    case 'uninstall-controller':
+      return `uninstall controller ${a.name}`;
     case 'fault': {
       const f = a.fault as Record<string, unknown>;
       const on = f.controller ?? f.node ?? f.resource ?? f.image ?? '';
