@@ -12,6 +12,7 @@
  * Everything is deterministic: the same options and the same actions at the same steps give the same trace.
  */
 import type { UserAction } from './actions/user-action.ts';
+import { actionProblem } from './actions/validate-action.ts';
 import type { KubeObject } from './api/object.ts';
 import { apiVersionOf } from './api/resources.ts';
 import { parseLabelSelector, matchesLabels, type ParsedLabelSelector } from './apiserver/selectors/label-selector.ts';
@@ -21,12 +22,12 @@ import type { ClusterOptions } from './cluster/cluster-options.ts';
 import { checkConvergence, type Convergence } from './cluster/convergence.ts';
 import type { TraceEvent } from './trace/trace-event.ts';
 import type { Trace } from './trace/trace.ts';
-import { Timeline, type LoggedInput, type TimelineOptions } from './timeline/timeline.ts';
+import { Timeline, type LoggedInput, type TimeTravel, type TimelineOptions } from './timeline/timeline.ts';
 import type { Scenario } from './scenario/scenario.ts';
 import type { ScenarioHost, ActResult as ScenarioActResult } from './scenario/scenario-host.ts';
 import { clusterProbe } from './scenario/cluster-probe.ts';
 
-export type { ActResult, ClusterOptions, Convergence, LoggedInput };
+export type { ActResult, ClusterOptions, Convergence, LoggedInput, TimeTravel };
 
 export interface SimulationOptions extends ClusterOptions {
   timeline?: TimelineOptions;
@@ -68,13 +69,18 @@ export class Simulation {
   static fromRecipe(recipe: SimulationRecipe): Simulation {
     if (!recipe || recipe.version !== 1) throw new Error(`unsupported simulation recipe version ${JSON.stringify(recipe?.version)}`);
     const sim = Simulation.create(recipe.options);
+    recipe.inputs.forEach((input, i) => {
+      const problem = actionProblem(input?.action);
+      if (problem) throw new Error(`recipe input ${i + 1}: ${problem}`);
+    });
     const inputs = [...recipe.inputs].sort((a, b) => a.afterStep - b.afterStep || a.at - b.at);
     for (const input of inputs) {
       sim.timeline.runSteps(input.afterStep - sim.timeline.step);
       if (sim.now < input.at) sim.timeline.runUntil(input.at);
       sim.timeline.act(input.action);
     }
-    sim.timeline.seekStep(recipe.step);
+    const moved = sim.timeline.seekStep(recipe.step);
+    if (!moved.ok) throw new Error(moved.error);
     // The clock as the viewer had it, when nothing was due in between (then running to it takes no step).
     const next = sim.cluster.ctx.scheduler.peekTime();
     if (recipe.time !== undefined && recipe.time > sim.now && (next === undefined || next > recipe.time)) sim.timeline.runUntil(recipe.time);
@@ -104,6 +110,10 @@ export class Simulation {
   get head(): number {
     return this.timeline.head;
   }
+  /** The earliest step (and its virtual time) one can go back to: older history is dropped to bound memory. */
+  get earliest(): { step: number; time: number } {
+    return this.timeline.earliest;
+  }
   get inPast(): boolean {
     return this.timeline.inPast;
   }
@@ -116,8 +126,14 @@ export class Simulation {
     return this.act({ type: 'apply', manifests, ...options });
   }
 
-  /** Performs a user action or fault now (forking the timeline when in the past). Never throws for bad input. */
+  /**
+   * Performs a user action or fault now (forking the timeline when in the past). Never throws for bad input: a
+   * malformed action (a missing or wrong field) is refused before it is logged, with a message naming the field,
+   * and changes nothing (eventId -1: it is not in the trace).
+   */
   act(action: UserAction): ActResult {
+    const problem = actionProblem(action);
+    if (problem) return { ok: false, messages: [`error: ${problem}`], results: [], errors: [{ line: 0, column: 0, message: problem }], eventId: -1 };
     const r = this.timeline.act(action);
     this.notify();
     return r;
@@ -158,19 +174,24 @@ export class Simulation {
     this.notify();
   }
 
-  seekStep(step: number): void {
-    this.timeline.seekStep(step);
+  /** Moves to `step`; a step before {@link earliest} is refused with a message saying how far back one can go. */
+  seekStep(step: number): TimeTravel {
+    const r = this.timeline.seekStep(step);
     this.notify();
+    return r;
   }
 
-  seekTime(time: number): void {
-    this.timeline.seekTime(time);
+  /** Moves to virtual time `time`; a time before {@link earliest} is refused, as {@link seekStep}. */
+  seekTime(time: number): TimeTravel {
+    const r = this.timeline.seekTime(time);
     this.notify();
+    return r;
   }
 
-  stepBack(): void {
-    this.timeline.stepBack();
+  stepBack(): TimeTravel {
+    const r = this.timeline.stepBack();
     this.notify();
+    return r;
   }
 
   /** Drops the future of this branch (what acting in the past does implicitly). */

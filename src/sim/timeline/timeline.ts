@@ -9,10 +9,21 @@
  *
  * Checkpoints are taken only when the core says it can be copied (no reconcile is suspended mid-request), so under
  * load they may be further apart; seeking stays exact, it just re-executes more.
+ *
+ * **Bounded history.** The trace keeps a window of its most recent events (trace.ts). When the run's furthest point
+ * drops older events, the timeline drops them from every checkpoint too (`Trace.dropThrough`: a restored copy never
+ * brings them back, and re-executing numbers them without keeping them) and drops the checkpoints the window no longer
+ * needs: it keeps the newest checkpoint taken before the window's first event and every later one, so each step from
+ * that checkpoint on, the whole window, stays exactly reachable. Seeking to an earlier step is refused with a message
+ * saying how far back one can go ({@link Timeline.earliest}). Dropping follows the run's own event count, never wall
+ * time, so a replay of the same inputs holds the same window. The input log is kept whole: it is the run's recipe
+ * (a share link re-executes it from the start), a few hundred bytes per input.
  */
 import { cloneGraph } from '../engine/clone-graph.ts';
 import type { SimContext } from '../engine/sim-context.ts';
 import type { UserAction } from '../actions/user-action.ts';
+import { formatDuration } from '../engine/clock.ts';
+import type { TraceBeforeWindow } from '../trace/trace.ts';
 
 /** The part of a simulation the timeline drives. */
 export interface TimelineCore<R> {
@@ -40,6 +51,9 @@ interface Checkpoint<C> {
   core: C;
 }
 
+/** What a move back in time did: done, or refused because the step is older than the history kept. */
+export type TimeTravel = { ok: true } | { ok: false; error: string };
+
 export interface TimelineOptions {
   /** Steps between checkpoints to begin with (doubles when too many are kept). Default 2,000. */
   checkpointEvery?: number;
@@ -62,6 +76,8 @@ export class Timeline<C extends TimelineCore<unknown>> {
    * future and its head. The input that forked is `log[forkInput]`.
    */
   private discarded: { log: LoggedInput[]; checkpoints: Checkpoint<C>[]; headStep: number; forkInput: number; step: number } | null = null;
+  /** What the run's furthest point has dropped of its trace; no copy of the core holds more. */
+  private floor: TraceBeforeWindow;
 
   constructor(
     core: C,
@@ -70,6 +86,7 @@ export class Timeline<C extends TimelineCore<unknown>> {
     this.coreNow = core;
     this.every = options.checkpointEvery ?? 2000;
     this.maxCheckpoints = options.maxCheckpoints ?? 64;
+    this.floor = core.ctx.trace.before;
     this.takeCheckpoint();
   }
 
@@ -89,6 +106,14 @@ export class Timeline<C extends TimelineCore<unknown>> {
   /** The inputs of this branch, in order. */
   get inputs(): readonly LoggedInput[] {
     return this.log;
+  }
+  /**
+   * The earliest step (and its virtual time) one can go back to: older history was dropped to bound memory. Every
+   * step from it to the head is reachable exactly.
+   */
+  get earliest(): { step: number; time: number } {
+    const first = this.checkpoints[0]!;
+    return { step: first.step, time: first.time };
   }
   /** True when the view is behind the head of the branch (after a step back or a seek). */
   get inPast(): boolean {
@@ -136,31 +161,47 @@ export class Timeline<C extends TimelineCore<unknown>> {
     for (let i = 0; i < n && this.stepOnce(); i++);
   }
 
-  /** Moves to exactly `step` steps from the start, backwards or forwards. Inputs logged before it are re-applied. */
-  seekStep(step: number): void {
+  /**
+   * Moves to exactly `step` steps from the start, backwards or forwards. Inputs logged before it are re-applied.
+   * A step before {@link earliest} is refused (the view stays where it is).
+   */
+  seekStep(step: number): TimeTravel {
     const target = Math.max(0, Math.floor(step));
     if (target < this.step || (target === this.step && this.nextInput < this.inputsBefore(target))) {
+      if (target < this.earliest.step) return this.refuse(`step ${target}`);
       this.restore(this.checkpointAtOrBefore(target));
     }
     while (this.step < target) {
       if (!this.stepOnce()) break;
     }
     this.applyInputsAtStep(target);
+    return { ok: true };
   }
 
-  /** Moves to virtual time `time`: the state after every timer due at or before it has run. */
-  seekTime(time: number): void {
+  /**
+   * Moves to virtual time `time`: the state after every timer due at or before it has run. A time before
+   * {@link earliest} is refused.
+   */
+  seekTime(time: number): TimeTravel {
     if (time < this.now) {
-      let cp = this.checkpoints[0]!;
-      for (const c of this.checkpoints) if (c.time <= time) cp = c;
-      this.restore(cp);
+      if (time < this.earliest.time) return this.refuse(`virtual time ${formatDuration(Math.max(0, time))}`);
+      this.restore(this.checkpointAtOrBeforeTime(time));
     }
     this.runUntil(time);
+    return { ok: true };
   }
 
-  /** One step back. */
-  stepBack(): void {
-    if (this.step > 0) this.seekStep(this.step - 1);
+  /** One step back (refused at {@link earliest}). */
+  stepBack(): TimeTravel {
+    return this.step > 0 ? this.seekStep(this.step - 1) : { ok: true };
+  }
+
+  private refuse(what: string): TimeTravel {
+    const { step, time } = this.earliest;
+    return {
+      ok: false,
+      error: `cannot go back to ${what}: the earliest step kept is ${step} (virtual time ${formatDuration(time)}); older history was dropped to keep memory bounded (the trace keeps its most recent events)`,
+    };
   }
 
   /** Discards the future of this branch: inputs not yet re-applied and checkpoints after now. Returns what it dropped. */
@@ -202,10 +243,13 @@ export class Timeline<C extends TimelineCore<unknown>> {
     return true;
   }
 
-  /** The last fork's discarded future, while no input has followed the one that forked. */
+  /**
+   * The last fork's discarded future, while no input has followed the one that forked (and the step it forked at is
+   * still reachable).
+   */
   private undoable(): NonNullable<Timeline<C>['discarded']> | null {
     const d = this.discarded;
-    return d && this.log.length === d.forkInput + 1 ? d : null;
+    return d && this.log.length === d.forkInput + 1 && d.step > this.earliest.step ? d : null;
   }
 
   /** Number of checkpoints held (for tests and the UI). */
@@ -241,6 +285,8 @@ export class Timeline<C extends TimelineCore<unknown>> {
   private afterStep(): void {
     const step = this.step;
     if (step > this.headStep) this.headStep = step;
+    const before = this.coreNow.ctx.trace.before;
+    if (before !== this.floor && before.events > this.floor.events) this.raiseFloor(before);
     const last = this.checkpoints[this.checkpoints.length - 1]!;
     if (step - last.step >= this.every && this.coreNow.canCheckpoint()) this.takeCheckpoint();
   }
@@ -254,6 +300,25 @@ export class Timeline<C extends TimelineCore<unknown>> {
     }
   }
 
+  /**
+   * The run dropped more of its trace: every checkpoint drops it too, and those older than the newest one taken
+   * before the window's first event are no longer needed.
+   */
+  private raiseFloor(before: TraceBeforeWindow): void {
+    this.floor = before;
+    for (const c of this.checkpoints) c.core.ctx.trace.dropThrough(before);
+    for (const c of this.discarded?.checkpoints ?? []) c.core.ctx.trace.dropThrough(before);
+    let oldest = 0;
+    for (let i = 1; i < this.checkpoints.length && this.checkpoints[i]!.core.ctx.trace.length <= before.events; i++) oldest = i;
+    if (oldest > 0) this.checkpoints = this.checkpoints.slice(oldest);
+  }
+
+  private checkpointAtOrBeforeTime(time: number): Checkpoint<C> {
+    let cp = this.checkpoints[0]!;
+    for (const c of this.checkpoints) if (c.time <= time) cp = c;
+    return cp;
+  }
+
   private checkpointAtOrBefore(step: number): Checkpoint<C> {
     let cp = this.checkpoints[0]!;
     for (const c of this.checkpoints) if (c.step <= step) cp = c;
@@ -262,6 +327,7 @@ export class Timeline<C extends TimelineCore<unknown>> {
 
   private restore(cp: Checkpoint<C>): void {
     this.coreNow = cloneGraph(cp.core);
+    this.coreNow.ctx.trace.dropThrough(this.floor);
     this.nextInput = cp.inputsApplied;
   }
 }
