@@ -33,7 +33,7 @@ export interface HelpCommand {
 export interface VersionCommand {
   command: 'version';
 }
-/** `serve [--scenario file | --lesson file] [--speed N] [--port N] [--kubeconfig path]`. */
+/** `serve [--scenario file | --lesson file] [--speed N] [--port N] [--kubeconfig path] [--open] [--allow-origin origin]…`. */
 export interface ServeCommand {
   command: 'serve';
   scenario?: string;
@@ -41,6 +41,10 @@ export interface ServeCommand {
   speed: number;
   port: number;
   kubeconfig: string;
+  /** Open the page, attached to the served simulation, in the default browser. */
+  open?: boolean;
+  /** Origins (besides loopback pages) whose pages may attach. */
+  allowOrigins?: string[];
 }
 export type Command = RunCommand | ValidateCommand | LessonCheckCommand | HelpCommand | VersionCommand | ServeCommand;
 
@@ -145,6 +149,10 @@ function parseServeArgs(rest: readonly string[]): ParseArgsResult {
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (!arg.startsWith('-')) return { ok: false, error: `serve takes no arguments (got "${arg}"); a scenario is given with --scenario <file>` };
+    if (arg === '--open') {
+      cmd.open = true;
+      continue;
+    }
     const eq = arg.indexOf('=');
     const name = eq >= 0 ? arg.slice(0, eq) : arg;
     const value = eq >= 0 ? arg.slice(eq + 1) : rest[++i];
@@ -171,6 +179,17 @@ function parseServeArgs(rest: readonly string[]): ParseArgsResult {
       case '--kubeconfig':
         cmd.kubeconfig = value;
         break;
+      case '--allow-origin': {
+        let origin: string;
+        try {
+          origin = new URL(value).origin;
+        } catch {
+          origin = 'null';
+        }
+        if (origin === 'null' || origin !== value.replace(/\/$/, '')) return { ok: false, error: `--allow-origin must be an origin such as https://example.org (scheme, host and port only), not "${value}"` };
+        (cmd.allowOrigins ??= []).push(origin);
+        break;
+      }
       default:
         return { ok: false, error: `unknown flag ${name}` };
     }

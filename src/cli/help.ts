@@ -6,7 +6,7 @@ Usage:
   loopscope run <scenario.yaml> [--until <duration>] [--trace <file.jsonl>] [--json] [--quiet] [--verbose]
   loopscope validate <scenario.yaml> [--json]
   loopscope lesson check [lesson.yaml…] [--json]
-  loopscope serve [--scenario <file> | --lesson <file>] [--speed N] [--port N] [--kubeconfig <path>]
+  loopscope serve [--scenario <file> | --lesson <file>] [--speed N] [--port N] [--kubeconfig <path>] [--open]
   loopscope --help | run --help | validate --help | lesson --help | serve --help
 
 Commands:
@@ -64,6 +64,7 @@ Exit codes: 0 every step passed, 1 a step failed, 2 a lesson file or a flag is i
 `;
 
 export const SERVE_HELP = `loopscope serve [--scenario <file> | --lesson <file>] [--speed N] [--port N] [--kubeconfig <path>]
+                [--open] [--allow-origin <origin>]...
 
 Runs a simulation on virtual time paced to wall time and serves it on 127.0.0.1 (plain HTTP) as a Kubernetes
 API, so real kubectl drives it: kubectl --kubeconfig loopscope.kubeconfig get pods. Writes (apply, create -f,
@@ -78,9 +79,15 @@ Flags:
   --port N             Port on 127.0.0.1 (default 16443).
   --kubeconfig <path>  Where to write the kubeconfig (default ./loopscope.kubeconfig): cluster, user and
                        context named "loopscope".
+  --open               Open the page in the default browser, attached to this simulation: the same views,
+                       live, while kubectl drives it (needs the built page: npm run build writes dist/).
+  --allow-origin <o>   Let pages from this origin attach too (pages on 127.0.0.1 or localhost always may).
+
+The page attaches at http://127.0.0.1:<port>/?connect (served from dist/ when it is built), or from any page on
+127.0.0.1 or localhost with ?connect=http://127.0.0.1:<port>: it rebuilds the run from its recipe and follows
+its inputs; what is done in the page (Apply, faults, the console) is done on the served simulation.
 
 Protobuf bodies (kubectl create deployment|configmap|namespace|service|job|cronjob) are read for those kinds.
-Not served: OpenAPI schemas (kubectl explain), /openapi/v2, aggregated discovery (kubectl falls back to the
-legacy documents), PUT of /status, DELETE of a collection, the fieldValidation of writes (not yet carried by
-the simulation's user actions: unknown fields are dropped, not refused).
+Not served: /openapi/v2, aggregated discovery (kubectl falls back to the legacy documents), PUT of /status,
+DELETE of a collection.
 `;

@@ -6,6 +6,7 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ServeCommand } from './args.ts';
 import type { Simulation } from '../sim/simulation.ts';
 import type { ScheduledAction } from '../serve/pacer.ts';
@@ -16,9 +17,18 @@ export interface ServeIO {
   err(text: string): void;
   /** Resolves when the process is asked to stop (default: SIGINT or SIGTERM). */
   stopped?: Promise<void>;
+  /** Opens a URL in the browser (default: the `open` package). */
+  openUrl?: (url: string) => Promise<unknown>;
+}
+
+async function openInBrowser(url: string): Promise<unknown> {
+  const { default: open } = await import('open');
+  return open(url);
 }
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** The built page (`npm run build`), served at `/` so it attaches from the API's own origin. */
+const PAGE_DIR = new URL('../../dist/', import.meta.url);
 
 function readText(file: string, what: string): string {
   const size = statSync(file).size;
@@ -81,7 +91,7 @@ export async function runServe(cmd: ServeCommand, io: ServeIO): Promise<number> 
   }
   let handle;
   try {
-    handle = await startServe({ sim, speed: cmd.speed, port: cmd.port, scheduled });
+    handle = await startServe({ sim, speed: cmd.speed, port: cmd.port, scheduled, allowOrigins: cmd.allowOrigins, pageDir: fileURLToPath(PAGE_DIR) });
   } catch (e) {
     io.err(`loopscope serve: ${(e as Error).message}\n`);
     return 2;
@@ -94,11 +104,19 @@ export async function runServe(cmd: ServeCommand, io: ServeIO): Promise<number> 
     io.err(`loopscope serve: cannot write --kubeconfig ${cmd.kubeconfig}: ${(e as Error).message}\n`);
     return 2;
   }
+  const pageUrl = `${handle.url}/?connect`;
   io.out(
     `Serving ${source} at ${handle.url} (speed ${cmd.speed}x; 127.0.0.1 only)\n` +
       `Kubeconfig written to ${kubeconfig}:\n  kubectl --kubeconfig ${cmd.kubeconfig} get pods\n` +
+      (handle.servesPage
+        ? `The page, attached to this simulation: ${pageUrl}\n`
+        : `To watch it in the page: npm run build (then serve serves it at ${pageUrl}), or open the page from npm start with ?connect=${handle.url}\n`) +
       `Writes are recorded as user actions of the simulation. Press Ctrl+C to stop.\n`,
   );
+  if (cmd.open) {
+    if (!handle.servesPage) io.err(`loopscope serve: --open needs the built page (npm run build writes dist/); not opened\n`);
+    else await (io.openUrl ?? openInBrowser)(pageUrl).catch((e: unknown) => io.err(`loopscope serve: could not open a browser (${(e as Error).message}); open ${pageUrl}\n`));
+  }
   await (io.stopped ?? signalled());
   await handle.close();
   for (const line of handle.pacer.skipped) io.err(`loopscope serve: a scenario action was skipped ${line}\n`);

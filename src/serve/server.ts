@@ -20,6 +20,9 @@ import { includeObjectOf, read, wantsTable, type IncludeObject } from './reads.t
 import { Watches } from './watch.ts';
 import { mediaType, write } from './writes.ts';
 import { decodeProtobuf, ProtobufError, PROTOBUF } from './protobuf.ts';
+import { PageLink } from './page-link.ts';
+import { loadOnDemand } from '../worker/on-demand.ts';
+import { pageFiles, type PageFiles } from './page-files.ts';
 
 let components: Record<string, unknown> | undefined;
 
@@ -58,6 +61,10 @@ export interface ServeOptions {
   scheduled?: readonly ScheduledAction[];
   /** The wall clock (tests). */
   wallNow?: () => number;
+  /** Origins besides loopback pages that may attach to the simulation (`--allow-origin`). */
+  allowOrigins?: readonly string[];
+  /** The built page (`dist/`) to serve at `/`, so it attaches from the API's own origin; none when absent. */
+  pageDir?: string;
 }
 
 export interface ServeHandle {
@@ -65,6 +72,8 @@ export interface ServeHandle {
   readonly url: string;
   readonly port: number;
   readonly pacer: Pacer;
+  /** Whether the built page is served at `/` (`pageDir` had one). */
+  readonly servesPage: boolean;
   /** Stops the timer, ends every watch and closes the server. */
   close(): Promise<void>;
 }
@@ -76,9 +85,12 @@ export function userOf(req: IncomingMessage): string {
 }
 
 /** Answers one request. Never throws and never rejects. */
-export async function handleRequest(sim: Simulation, pacer: Pacer, watches: Watches, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleRequest(sim: Simulation, pacer: Pacer, watches: Watches, req: IncomingMessage, res: ServerResponse, page?: { link: PageLink; files?: PageFiles }): Promise<void> {
   try {
     pacer.tick();
+    const pathname = (req.url ?? '/').split('?')[0]!;
+    if (page && PageLink.owns(pathname)) return await page.link.handle(req, res, pathname);
+    if (page?.files && page.files.owns(pathname, req.method)) return page.files.serve(req, res);
     const reply = await answer(sim, watches, req, res);
     if (reply) send(res, reply);
   } catch (e) {
@@ -167,12 +179,16 @@ async function answer(sim: Simulation, watches: Watches, req: IncomingMessage, r
 }
 
 /** Starts serving `options.sim` on 127.0.0.1. Rejects with a clear message when the port is taken. */
-export function startServe(options: ServeOptions): Promise<ServeHandle> {
+export async function startServe(options: ServeOptions): Promise<ServeHandle> {
   const sim = options.sim;
   const pacer = new Pacer(sim, options.speed ?? 1, options.wallNow, options.scheduled);
   const watches = new Watches({ limit: options.watchLimit ?? 100, bookmarkMs: options.bookmarkMs ?? 60_000 });
-  const server: Server = createServer((req, res) => void handleRequest(sim, pacer, watches, req, res));
+  const link = new PageLink(sim, options.allowOrigins);
+  const files = options.pageDir ? pageFiles(options.pageDir) : undefined;
+  const server: Server = createServer((req, res) => void handleRequest(sim, pacer, watches, req, res, { link, files }));
   const requested = options.port ?? DEFAULT_PORT;
+  // The console's kubectl program (for a page's typed commands) is loaded on demand, as in the page's worker.
+  await loadOnDemand();
   return new Promise((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) => {
       reject(new Error(e.code === 'EADDRINUSE' ? `port ${requested} on ${LOOPBACK} is already in use: choose another with --port` : e.code === 'EACCES' ? `port ${requested} on ${LOOPBACK} may not be used by this user: choose another with --port` : `cannot listen on ${LOOPBACK}:${requested}: ${e.message}`));
@@ -183,6 +199,7 @@ export function startServe(options: ServeOptions): Promise<ServeHandle> {
       const timer = setInterval(() => {
         try {
           pacer.tick();
+          link.tick();
         } catch {
           // The simulation never throws for input; a bug here must not take the server down.
         }
@@ -191,10 +208,12 @@ export function startServe(options: ServeOptions): Promise<ServeHandle> {
         url: `http://${LOOPBACK}:${port}`,
         port,
         pacer,
+        servesPage: files !== undefined,
         close: () =>
           new Promise<void>((done) => {
             clearInterval(timer);
             watches.closeAll();
+            link.closeAll();
             server.close(() => done());
             server.closeAllConnections();
           }),

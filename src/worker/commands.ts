@@ -85,6 +85,10 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('kubectlEditSave'), requestId: z.int(), ref: objectRef, yaml: z.string().check(z.maxLength(MAX_FILE)) }),
   /** The trace up to the viewed step, as a file: JSON Lines, or the Chrome trace event format (Perfetto). */
   z.object({ type: z.literal('export'), requestId: z.int(), format: z.enum(['jsonl', 'chrome']) }),
+  /** Follow the simulation `loopscope serve` serves at `url` (its origin): see attach-host.ts. */
+  z.object({ type: z.literal('attach'), requestId: z.int(), url: z.string().check(z.maxLength(2048)) }),
+  /** Stop following it; the run stays, now local. */
+  z.object({ type: z.literal('detach') }),
   /** The open lesson: answer its question, give up (reveal), perform its solution (showMe), or move between steps. */
   z.object({
     type: z.literal('lesson'),

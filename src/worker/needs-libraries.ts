@@ -18,8 +18,8 @@ import { isObject } from '../sim/apiserver/admission/json-shape.ts';
 /** Words that can name CronJobs, CustomResourceDefinitions or webhook configurations (kinds, resources, short names). */
 const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook/i;
 
-/** Commands that always need them: actions, the kubectl console's (the program is loaded on demand), lessons', exports. */
-const ON_DEMAND_COMMANDS = new Set(['act', 'kubectl', 'kubectlComplete', 'kubectlEditSave', 'lesson', 'export']);
+/** Commands that always need them: actions, the kubectl console's (the program is loaded on demand), lessons', exports, attaching (a served run's recipe). */
+const ON_DEMAND_COMMANDS = new Set(['act', 'kubectl', 'kubectlComplete', 'kubectlEditSave', 'lesson', 'export', 'attach']);
 
 export function needsLibraries(message: unknown): boolean {
   if (!isObject(message)) return false;

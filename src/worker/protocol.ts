@@ -79,6 +79,11 @@ export interface ControllerDetail {
   name: string;
   process: string;
   queued: string[];
+  /**
+   * Adds merged into a pending key (client-go's dedup: the key was already queued, or processing and added again)
+   * since it was queued: key → count, only keys with at least one, of those queued or processing.
+   */
+  mergedAdds: Record<string, number>;
   processing: Array<{ worker: number; key: string; since: number; pendingRequests: number }>;
   backoff: WaitingItem[];
   requeueAfter: WaitingItem[];
@@ -124,6 +129,11 @@ export interface Frame {
   consoleEnded?: true;
   /** The open lesson's step as the learner sees it: on a reset frame and whenever it changes; `null` once closed. */
   lesson?: LessonView | null;
+  /**
+   * Following a served run (attach-host.ts): its address, whether the view is at its live edge, and, once the feed
+   * ended, why (the run then stays, local). Absent when the page runs its own simulation.
+   */
+  attached?: { url: string; live: boolean; ended?: string };
 }
 
 /** The simulated Git repository for the page's Git folder: HEAD's files and the history (newest last). */

@@ -21,6 +21,8 @@ import { loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
 import { librariesMissed } from '../sim/libraries.ts';
 import { ConsoleHost } from './console-host.ts';
 import { LessonHost } from './lesson-host.ts';
+import { AttachHost } from './attach-host.ts';
+import { remoteAct, remoteKubectl, servedBase, type RemoteCommand } from './served-run.ts';
 import {
   PROTOCOL_VERSION,
   type ActReply,
@@ -84,6 +86,12 @@ export class SimHost {
   /** A lesson was closed: the next frame tells the page (`lesson: null`). */
   private lessonClosed = false;
 
+  /** Following a served run, if attached (attach-host.ts); what its console line printed since the last frame. */
+  private readonly attachment: AttachHost;
+  private remoteCommand: RemoteCommand | null = null;
+  private remoteOutput = '';
+  private remoteEnded = false;
+
   /** Whether a use of the libraries before they were loaded has been reported (once: it is a bug, not user error). */
   private missReported = false;
   /** Wall time at which virtual time was first seen past 0 (null: not yet), and whether the preload has started. */
@@ -95,7 +103,26 @@ export class SimHost {
     private readonly wallNow: () => number,
     /** What is loaded on demand (on-demand.ts); tests pass a loader they control. */
     loader: OnDemandLoader = { loaded: onDemandLoaded, load: loadOnDemand },
+    fetchImpl?: typeof fetch,
   ) {
+    this.attachment = new AttachHost(
+      {
+        adoptRecipe: (recipe) => {
+          const created = createSimulation({ seed: 0, recipe });
+          if ('error' in created) return created.error.replace('cannot open this link', 'cannot follow this served run');
+          this.lessons.close();
+          this.adopt(created.sim, []);
+          this.playing = true;
+          this.dirty = true;
+          return null;
+        },
+        detached: () => {
+          this.cancelRemoteCommand();
+          this.dirty = true;
+        },
+      },
+      fetchImpl,
+    );
     // Virtual time stands still while messages are held: it resumes from their release, not from the load's start.
     this.gate = new LibraryGate(loader, (data) => this.obey(data), (data, message) => this.fail(data, message), () => (this.lastWall = this.wallNow()));
   }
@@ -156,7 +183,19 @@ export class SimHost {
     this.preloadWhenMoving(wall);
     const dt = Math.min(MAX_WALL_STEP_MS, Math.max(0, wall - this.lastWall));
     this.lastWall = wall;
-    if (this.sim && this.target !== null) {
+    if (this.sim && this.attachment.attached) {
+      // Following a served run: its clock, not ours. Playing is being at its live edge.
+      if (this.playing) {
+        if (this.sim.inPast) {
+          this.sim.seekStep(this.sim.head);
+          this.timelineMoved = true;
+        }
+        if (this.attachment.waiting) {
+          this.attachment.follow(this.sim);
+          this.dirty = true;
+        }
+      }
+    } else if (this.sim && this.target !== null) {
       this.advance(this.target, wall);
       if (this.sim.now >= this.target) this.target = null;
       this.dirty = true;
@@ -165,16 +204,26 @@ export class SimHost {
       this.dirty = true;
     }
     if (this.lessons.open && this.dirty) this.lessons.afterAdvance();
-    if (this.console.watching) this.dirty = true;
+    if (this.console.watching || this.remoteOutput || this.remoteEnded) this.dirty = true;
     this.reportMissedLibraries();
     if (this.dirty) this.postFrame();
   }
 
   private handle(cmd: Command): void {
     if (cmd.type === 'init') {
+      this.attachment.detach();
+      this.attachment.ended = null;
+      this.attachment.url = null;
+      this.cancelRemoteCommand();
       const info = this.init(cmd.setup);
       if ('error' in info) this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: info.error });
       else this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'init', info });
+      return;
+    }
+    if (cmd.type === 'attach') return this.attach(cmd.requestId, cmd.url);
+    if (cmd.type === 'detach') {
+      this.attachment.detach();
+      this.cancelRemoteCommand();
       return;
     }
     const sim = this.sim;
@@ -182,6 +231,7 @@ export class SimHost {
       if ('requestId' in cmd) this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: 'no simulation: send init first' });
       return;
     }
+    if (this.attachment.attached && this.obeyAttached(cmd)) return;
     switch (cmd.type) {
       case 'act': {
         const r = sim.act(cmd.action);
@@ -382,6 +432,78 @@ export class SimHost {
     else sim.act(action);
   }
 
+  /** `attach`: follow the run served at `url`; the reply comes once its recipe is adopted (or could not be). */
+  private attach(requestId: number, url: string): void {
+    const base = servedBase(url);
+    if (!base.ok) return this.post({ type: 'reply', requestId, ok: false, error: base.error });
+    this.cancelRemoteCommand();
+    this.console.cancel();
+    this.attachment.attach(base.url, (error) => {
+      if (error || !this.sim) this.post({ type: 'reply', requestId, ok: false, error: error ?? 'no simulation' });
+      else {
+        const c = this.sim.cluster;
+        this.post({ type: 'reply', requestId, ok: true, kind: 'init', info: { nodes: c.nodes.map((n) => n.name), controllers: c.controllerNames(), processes: [...c.processes.keys()] } });
+      }
+      this.dirty = true;
+    });
+  }
+
+  /**
+   * While attached, what changes the cluster is sent to the served run (it comes back in the feed), and what
+   * cannot be done there is refused; true when `cmd` was handled here.
+   */
+  private obeyAttached(cmd: Command): boolean {
+    const url = this.attachment.url!;
+    switch (cmd.type) {
+      case 'act':
+        void remoteAct(url, cmd.action).then((result) => this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'act', result }));
+        return true;
+      case 'kubectl': {
+        this.cancelRemoteCommand();
+        const command = remoteKubectl(url, cmd.line, { stdin: cmd.stdin, files: cmd.files }, (text, ended) => {
+          if (this.remoteCommand !== command) return;
+          this.remoteOutput += text;
+          if (ended) {
+            this.remoteEnded = true;
+            this.remoteCommand = null;
+          }
+          this.dirty = true;
+        });
+        this.remoteCommand = command;
+        void command.reply.then((result) => {
+          if (!result.watching && this.remoteCommand === command) this.remoteCommand = null;
+          this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'kubectl', result });
+        });
+        return true;
+      }
+      case 'kubectlCancel':
+        this.cancelRemoteCommand();
+        return true;
+      case 'kubectlEditSave':
+      case 'lesson':
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: `this page follows the simulation served at ${url}: ${cmd.type === 'lesson' ? 'open a lesson after detaching' : 'edit it with kubectl edit in a terminal'}` });
+        return true;
+      case 'step':
+        // Forward through what was followed, never past it: beyond the live edge is the served run's to make.
+        this.playing = false;
+        this.sim!.seekStep(Math.min(this.sim!.head, this.sim!.step + (cmd.count ?? 1)));
+        return true;
+      case 'undoFork':
+      case 'advance':
+      case 'speed':
+        // The served run keeps its own time: fast-forward and speed are its.
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private cancelRemoteCommand(): void {
+    this.remoteCommand?.cancel();
+    if (this.remoteCommand) this.remoteEnded = true;
+    this.remoteCommand = null;
+  }
+
   private postFrame(): void {
     const sim = this.sim;
     this.dirty = false;
@@ -451,6 +573,12 @@ export class SimHost {
     this.timelineMoved = false;
     if (printed?.text) frame.console = printed.text;
     if (printed?.ended) frame.consoleEnded = true;
+    if (this.remoteOutput) frame.console = (frame.console ?? '') + this.remoteOutput;
+    if (this.remoteEnded) frame.consoleEnded = true;
+    this.remoteOutput = '';
+    this.remoteEnded = false;
+    const a = this.attachment;
+    if (a.url) frame.attached = { url: a.url, live: a.attached && !sim.inPast && this.playing, ...(a.ended ? { ended: a.ended } : {}) };
     const lesson = this.lessons.viewToSend(reset);
     if (lesson) frame.lesson = lesson;
     else if (this.lessonClosed) frame.lesson = null;
