@@ -64,7 +64,11 @@ export type TraceEventBody =
   /** A reflector (re)listed, e.g. after a crash or a 410 Expired watch. */
   | { kind: 'informer.list'; informer: string; resource: string; count: number; rv: string; reason: 'initial' | 'expired' | 'restart' | 'error' }
   | { kind: 'informer.resync'; informer: string; count: number }
-  | { kind: 'queue.add'; queue: string; key: string; reason: QueueReason; delay?: number }
+  /**
+   * An add to a work queue. `merged`: the key was already dirty (queued, or processing and added again), so the add
+   * changed nothing (client-go's dedup); the number of adds merged into the pending one so far, 1 for the first.
+   */
+  | { kind: 'queue.add'; queue: string; key: string; reason: QueueReason; delay?: number; merged?: number }
   | { kind: 'queue.get'; queue: string; key: string; worker: number }
   | { kind: 'queue.done'; queue: string; key: string; requeued: boolean }
   | { kind: 'queue.requeue'; queue: string; key: string; reason: 'retry' | 'after'; delay: number; numRequeues: number }

@@ -146,6 +146,37 @@ describe('Queue (client-go queue_test.go)', () => {
     expect(events[1]).toMatchObject({ worker: 3, causeId: events[0]!.id });
     expect(events[3]).toMatchObject({ requeued: true });
   });
+
+  it('records an add of a key already dirty as merged, counting the adds merged into the pending one until it is handed out', () => {
+    const ctx = new SimContext({ seed: 1 });
+    const q = new Queue(ctx, 'rs');
+    q.add('ns/a', 'update');
+    q.add('ns/a', 'update');
+    q.add('ns/b', 'add');
+    q.add('ns/a', 'delete');
+    expect(q.mergedAdds('ns/a')).toBe(2);
+    expect(q.mergedAdds('ns/b')).toBe(0);
+    const first = q.get()!;
+    expect(first.key).toBe('ns/a');
+    expect(q.mergedAdds('ns/a')).toBe(0);
+    // Added while processing: the first add makes it dirty, the next one merges into that.
+    q.add('ns/a', 'update');
+    q.add('ns/a', 'update');
+    expect(q.mergedAdds('ns/a')).toBe(1);
+    const adds = ctx.trace.slice().filter((e) => e.kind === 'queue.add');
+    expect(adds.map((e) => [e.key, e.merged])).toEqual([
+      ['ns/a', undefined],
+      ['ns/a', 1],
+      ['ns/b', undefined],
+      ['ns/a', 2],
+      ['ns/a', undefined],
+      ['ns/a', 1],
+    ]);
+    // The get is caused by the add that queued the key, not by one merged into it.
+    const get = ctx.trace.slice().find((e) => e.kind === 'queue.get')!;
+    expect(get.causeId).toBe(adds[0]!.id);
+    expect(q.queuedKeys()).toEqual(['ns/b']);
+  });
 });
 
 describe('Queue properties', () => {

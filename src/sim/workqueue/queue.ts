@@ -17,8 +17,9 @@
  * @remarks Go's `Get` blocks until an item is available. The simulation cannot block, so `get` returns undefined
  * when the queue is empty, and the queue instead tells its {@link QueueConsumer} (on virtual time, through
  * `ctx.scheduler`) whenever an item becomes available. Items are string keys ("namespace/name"), which is all
- * controllers put in their queues. A `queue.add` event is recorded only when an add changes the queue (an add that
- * collapses into a pending one records nothing).
+ * controllers put in their queues. Every add is recorded as `queue.add`; one that collapses into a pending one (the key
+ * is already dirty: queued, or processing and added again) carries `merged`, the number of adds merged into the
+ * pending one so far, so the trace and the controller panel can show the deduplication ("×3 merged").
  */
 import type { SimContext } from '../engine/sim-context.ts';
 import type { QueueReason } from '../trace/trace-event.ts';
@@ -54,6 +55,8 @@ export class Queue implements Interface {
   protected processing = new Set<string>();
   /** For each dirty key, the `queue.add` event that made it dirty: the cause of the `queue.get` that hands it out. */
   protected addEvents = new Map<string, number>();
+  /** For each dirty key that later adds collapsed into, how many did (cleared when the key is handed out). */
+  protected merged = new Map<string, number>();
   protected isShuttingDown = false;
   protected consumer: QueueConsumer | null = null;
   /** A readiness notification is scheduled and has not run yet (one is enough for any number of adds). */
@@ -74,7 +77,12 @@ export class Queue implements Interface {
   /** Marks `key` as needing processing. `reason` is why (the informer event, a retry...), for the trace. */
   add(key: string, reason: QueueReason = 'manual'): void {
     if (this.isShuttingDown) return;
-    if (this.dirty.has(key)) return;
+    if (this.dirty.has(key)) {
+      const merged = (this.merged.get(key) ?? 0) + 1;
+      this.merged.set(key, merged);
+      this.ctx.trace.emit(this.name, { kind: 'queue.add', queue: this.name, key, reason, merged });
+      return;
+    }
     this.dirty.add(key);
     this.addEvents.set(key, this.ctx.trace.emit(this.name, { kind: 'queue.add', queue: this.name, key, reason }));
     if (this.processing.has(key)) return;
@@ -96,6 +104,7 @@ export class Queue implements Interface {
     if (key === undefined) return undefined;
     this.processing.add(key);
     this.dirty.delete(key);
+    this.merged.delete(key);
     const cause = this.addEvents.get(key) ?? this.ctx.trace.cause;
     this.addEvents.delete(key);
     const eventId = this.ctx.trace.emit(this.name, { kind: 'queue.get', queue: this.name, key, worker }, cause);
@@ -138,6 +147,11 @@ export class Queue implements Interface {
 
   isDirty(key: string): boolean {
     return this.dirty.has(key);
+  }
+
+  /** Adds merged into `key`'s pending add since it was last handed out (0 when none, or when it is not dirty). */
+  mergedAdds(key: string): number {
+    return this.merged.get(key) ?? 0;
   }
 
   /** Timer target: tells the consumer that items may be available. */
