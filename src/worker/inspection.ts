@@ -29,11 +29,20 @@ export function controllerDetail(sim: Simulation, name: string): ControllerDetai
       cacheDiff.push({ resource: inf.status().resource, key: d.key, state: d.state, ...(d.cacheRV ? { cacheRV: d.cacheRV } : {}), ...(d.serverRV ? { serverRV: d.serverRV } : {}) });
     }
   }
+  const queued = (s?.queued ?? []).slice(0, MAX_LISTED);
+  const processing = s?.processing ?? [];
+  const queue = p.controller(name)?.queue;
+  const mergedAdds: Record<string, number> = {};
+  for (const key of [...processing.map((w) => w.key), ...queued]) {
+    const n = queue?.mergedAdds(key) ?? 0;
+    if (n > 0) mergedAdds[key] = n;
+  }
   return {
     name,
     process: p.name,
-    queued: (s?.queued ?? []).slice(0, MAX_LISTED),
-    processing: s?.processing ?? [],
+    queued,
+    mergedAdds,
+    processing,
     backoff: (s?.backoff ?? []).slice(0, MAX_LISTED),
     requeueAfter: (s?.requeueAfter ?? []).slice(0, MAX_LISTED),
     recent: s?.recent ?? [],
