@@ -1,11 +1,12 @@
 /**
- * The selected controller's panel: its work queue (queued, processing, in backoff with a countdown, requeueAfter
- * timers), its informer caches next to the api-server's truth (stale entries marked), and its last reconciles as
+ * The selected controller's panel: its work queue (queued with the adds merged into each key, processing, in backoff
+ * with a countdown, requeueAfter timers: queue-rows.ts), its informer caches next to the api-server's truth (stale entries marked), and its last reconciles as
  * observe → diff → act → status.
  */
 import { useSim } from '../state/sim-store.ts';
 import { act } from '../connection/sim-connection.ts';
 import { formatClock } from '../format.ts';
+import { queueRows } from './queue-rows.ts';
 
 export function ControllerInspector({ name }: { name: string }) {
   const focus = useSim((s) => s.focus);
@@ -30,18 +31,16 @@ export function ControllerInspector({ name }: { name: string }) {
       ) : (
         <>
           <h4>work queue</h4>
-          <ul className="queue-list">
-            {focus.processing.map((p) => (
-              <li key={`p${p.worker}`} className="processing">worker {p.worker}: {p.key} (since {formatClock(p.since)}{p.pendingRequests ? `, waiting on ${p.pendingRequests} request${p.pendingRequests === 1 ? '' : 's'}` : ''})</li>
-            ))}
-            {focus.queued.map((k) => (
-              <li key={`q${k}`}>queued: {k}</li>
-            ))}
-            {focus.backoff.map((w) => (
-              <li key={`b${w.key}`} className="backoff">backoff: {w.key} — ready in {formatClock(Math.max(0, w.readyAt - now))}</li>
-            ))}
-            {focus.requeueAfter.map((w) => (
-              <li key={`r${w.key}`} className="after">requeueAfter: {w.key} — in {formatClock(Math.max(0, w.readyAt - now))}</li>
+          <ul className="queue-list" aria-label="work queue">
+            {queueRows(focus, now).map((row) => (
+              <li key={row.id} className={row.className}>
+                {row.text}
+                {row.merged && (
+                  <span className="merged" role="img" aria-label={row.merged.label} title={`${row.merged.label} into this key while it waited: the queue holds a key once (client-go dedup)`}>
+                    {row.merged.text}
+                  </span>
+                )}
+              </li>
             ))}
             {focus.processing.length + focus.queued.length + focus.backoff.length + focus.requeueAfter.length === 0 && <li className="empty">empty: nothing to do until something changes</li>}
           </ul>
