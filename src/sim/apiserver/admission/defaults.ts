@@ -7,6 +7,7 @@ import type { KubeObject } from '../../api/object.ts';
 import type { ResourceInfo } from '../../api/resources.ts';
 import { isObject, type JsonObject } from './json-shape.ts';
 import { defaultDeployment, defaultReplicaSet } from './defaults/apps-v1.ts';
+import { defaultDaemonSet } from './defaults/daemonset.ts';
 import { defaultPod, defaultService, defaultNamespace, defaultNode, defaultNothing } from './defaults/core-v1.ts';
 import { defaultJob, defaultCronJob } from './defaults/batch-v1.ts';
 import { defaultHorizontalPodAutoscaler } from './defaults/autoscaling-v2.ts';
@@ -25,6 +26,7 @@ function defaultPodAndTolerations(pod: JsonObject): void {
 const DEFAULTERS: ReadonlyMap<string, Defaulter> = new Map<string, Defaulter>([
   ['apps/Deployment', defaultDeployment],
   ['apps/ReplicaSet', defaultReplicaSet],
+  ['apps/DaemonSet', defaultDaemonSet],
   ['/Pod', defaultPodAndTolerations],
   ['/Service', defaultService],
   ['/Namespace', defaultNamespace],

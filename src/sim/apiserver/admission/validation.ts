@@ -10,6 +10,7 @@ import { fieldError, type FieldError } from '../../api/field-errors.ts';
 import { isObject } from './json-shape.ts';
 import { typeError } from './validation/shape.ts';
 import { validateDeployment, validateDeploymentUpdate, validateReplicaSet, validateReplicaSetUpdate } from './validation/apps.ts';
+import { validateDaemonSet, validateDaemonSetUpdate } from './validation/daemonset.ts';
 import { validatePod, validatePodUpdate } from './validation/pod.ts';
 import { validateService, validateServiceUpdate } from './validation/service.ts';
 import { validateJob, validateJobUpdate, validateCronJob, validateCronJobUpdate } from './validation/batch.ts';
@@ -33,6 +34,7 @@ function simpleUpdate(create: (obj: KubeObject) => FieldError[]): KindValidator 
 const VALIDATORS: ReadonlyMap<string, KindValidator> = new Map<string, KindValidator>([
   ['apps/Deployment', { create: validateDeployment, update: validateDeploymentUpdate }],
   ['apps/ReplicaSet', { create: validateReplicaSet, update: validateReplicaSetUpdate }],
+  ['apps/DaemonSet', { create: validateDaemonSet, update: validateDaemonSetUpdate }],
   ['/Pod', { create: validatePod, update: validatePodUpdate }],
   ['/Service', { create: validateService, update: validateServiceUpdate }],
   ['/Node', { create: validateNode, update: validateNodeUpdate }],
