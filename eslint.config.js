@@ -139,6 +139,20 @@ export default tseslint.config(
     },
   },
   {
+    // The bug hunter (issue 16): plans, oracles, minimisation, replayable results. Pure like src/sim: the page runs it
+    // in a worker of its own, the CLI in Node; its budget's clock is handed in. It may import sim and sandbox only.
+    files: ['src/hunt/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/worker/**', '**/ui/**', '**/cli/**', '**/kubectl/**', '**/lessons/**', '**/serve/**', 'react', 'react-dom', 'zustand', 'node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/hunt imports sim and sandbox only; it runs in the browser too: no Node modules.' }] },
+      ],
+      'no-restricted-globals': ['error', ...simBannedGlobals],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Plans come from the seeded Rng, so the same seed finds the same bug.' }],
+    },
+  },
+  {
     files: ['src/cli/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/ui/**', '**/worker/**'], message: 'src/cli imports sim only.' }] }] },
   },
