@@ -43,7 +43,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/worker/**', '**/ui/**', '**/cli/**', 'react', 'react-dom', 'zustand', '@xyflow/*', 'monaco-editor'], message: 'src/sim imports nothing from worker, ui or cli (not even types).' },
-            { group: ['**/kubectl/**', '**/lessons/**', '**/serve/**', '**/sandbox/**'], message: 'src/sim is the bottom room: kubectl, lessons, serve and sandbox build on it, never the reverse.' },
+            { group: ['**/kubectl/**', '**/lessons/**', '**/serve/**', '**/sandbox/**', '**/hunt/**'], message: 'src/sim is the bottom room: kubectl, lessons, serve, sandbox and hunt build on it, never the reverse.' },
             { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/sim runs in the browser too: no Node modules.' },
           ],
         },
