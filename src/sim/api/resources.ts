@@ -48,9 +48,12 @@ export const BUILTIN_RESOURCES: readonly ResourceInfo[] = Object.freeze([
   r({ group: '', version: 'v1', kind: 'Service', resource: 'services', singular: 'service', namespaced: true, shortNames: ['svc'], generation: 'none' }),
   r({ group: '', version: 'v1', kind: 'ConfigMap', resource: 'configmaps', singular: 'configmap', namespaced: true, shortNames: ['cm'], status: false, generation: 'none' }),
   r({ group: '', version: 'v1', kind: 'Event', resource: 'events', singular: 'event', namespaced: true, shortNames: ['ev'], status: false, generation: 'none' }),
+  // No storage provisioner runs: a claim stays as created (phase Pending); see controllers/statefulset/README.md.
+  r({ group: '', version: 'v1', kind: 'PersistentVolumeClaim', resource: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', namespaced: true, shortNames: ['pvc'], generation: 'none' }),
   r({ group: 'apps', version: 'v1', kind: 'Deployment', resource: 'deployments', singular: 'deployment', namespaced: true, shortNames: ['deploy'], scale: SCALE_REPLICAS, generation: 'spec+annotations' }),
   r({ group: 'apps', version: 'v1', kind: 'ReplicaSet', resource: 'replicasets', singular: 'replicaset', namespaced: true, shortNames: ['rs'], scale: SCALE_REPLICAS }),
   r({ group: 'apps', version: 'v1', kind: 'DaemonSet', resource: 'daemonsets', singular: 'daemonset', namespaced: true, shortNames: ['ds'] }),
+  r({ group: 'apps', version: 'v1', kind: 'StatefulSet', resource: 'statefulsets', singular: 'statefulset', namespaced: true, shortNames: ['sts'], scale: SCALE_REPLICAS }),
   // A ControllerRevision has no spec or status: `data` (the template's patch) and `revision` (apps/v1 types.go).
   r({ group: 'apps', version: 'v1', kind: 'ControllerRevision', resource: 'controllerrevisions', singular: 'controllerrevision', namespaced: true, status: false, generation: 'none' }),
   r({ group: 'batch', version: 'v1', kind: 'Job', resource: 'jobs', singular: 'job', namespaced: true }),

@@ -5,7 +5,7 @@
  * int-or-strings, free-form maps). Do not edit by hand: `UPDATE_KNOWN_FIELDS=1 npx vitest run
  * src/sim/apiserver/fieldvalidation/known-fields.test.ts`.
  */
-export const KIND_ROOTS: Readonly<Record<string, string>> = {"v1/Namespace":"v1_Namespace","v1/Node":"v1_Node","v1/Pod":"v1_Pod","v1/Service":"v1_Service","v1/ConfigMap":"v1_ConfigMap","v1/Event":"v1_Event","apps/v1/Deployment":"apps_v1_Deployment","apps/v1/ReplicaSet":"apps_v1_ReplicaSet","apps/v1/DaemonSet":"apps_v1_DaemonSet","apps/v1/ControllerRevision":"apps_v1_ControllerRevision","batch/v1/Job":"batch_v1_Job","batch/v1/CronJob":"batch_v1_CronJob","autoscaling/v2/HorizontalPodAutoscaler":"autoscaling_v2_HorizontalPodAutoscaler","coordination.k8s.io/v1/Lease":"coordination_k8s_io_v1_Lease","discovery.k8s.io/v1/EndpointSlice":"discovery_k8s_io_v1_EndpointSlice","admissionregistration.k8s.io/v1/MutatingWebhookConfiguration":"admissionregistration_k8s_io_v1_MutatingWebhookConfiguration","admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration":"admissionregistration_k8s_io_v1_ValidatingWebhookConfiguration","apiextensions.k8s.io/v1/CustomResourceDefinition":"apiextensions_k8s_io_v1_CustomResourceDefinition"};
+export const KIND_ROOTS: Readonly<Record<string, string>> = {"v1/Namespace":"v1_Namespace","v1/Node":"v1_Node","v1/Pod":"v1_Pod","v1/Service":"v1_Service","v1/ConfigMap":"v1_ConfigMap","v1/Event":"v1_Event","v1/PersistentVolumeClaim":"v1_PersistentVolumeClaim","apps/v1/Deployment":"apps_v1_Deployment","apps/v1/ReplicaSet":"apps_v1_ReplicaSet","apps/v1/DaemonSet":"apps_v1_DaemonSet","apps/v1/StatefulSet":"apps_v1_StatefulSet","apps/v1/ControllerRevision":"apps_v1_ControllerRevision","batch/v1/Job":"batch_v1_Job","batch/v1/CronJob":"batch_v1_CronJob","autoscaling/v2/HorizontalPodAutoscaler":"autoscaling_v2_HorizontalPodAutoscaler","coordination.k8s.io/v1/Lease":"coordination_k8s_io_v1_Lease","discovery.k8s.io/v1/EndpointSlice":"discovery_k8s_io_v1_EndpointSlice","admissionregistration.k8s.io/v1/MutatingWebhookConfiguration":"admissionregistration_k8s_io_v1_MutatingWebhookConfiguration","admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration":"admissionregistration_k8s_io_v1_ValidatingWebhookConfiguration","apiextensions.k8s.io/v1/CustomResourceDefinition":"apiextensions_k8s_io_v1_CustomResourceDefinition"};
 
 export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "AWSElasticBlockStoreVolumeSource": {"fsType":"","partition":"","readOnly":"","volumeID":""},
@@ -120,6 +120,7 @@ export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   "MetricStatus": {"containerResource":"ContainerResourceMetricStatus","external":"ExternalMetricStatus","object":"ObjectMetricStatus","pods":"PodsMetricStatus","resource":"ResourceMetricStatus","type":""},
   "MetricTarget": {"averageUtilization":"","averageValue":"","type":"","value":""},
   "MetricValueStatus": {"averageUtilization":"","averageValue":"","value":""},
+  "ModifyVolumeStatus": {"status":"","targetVolumeAttributesClassName":""},
   "MutatingWebhook": {"admissionReviewVersions":"","clientConfig":"WebhookClientConfig","failurePolicy":"","matchConditions":"[]MatchCondition","matchPolicy":"","name":"","namespaceSelector":"LabelSelector","objectSelector":"LabelSelector","reinvocationPolicy":"","rules":"[]RuleWithOperations","sideEffects":"","timeoutSeconds":""},
   "NFSVolumeSource": {"path":"","readOnly":"","server":""},
   "NamespaceCondition": {"lastTransitionTime":"","message":"","reason":"","status":"","type":""},
@@ -145,7 +146,10 @@ export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   "ObjectMetricStatus": {"current":"MetricValueStatus","describedObject":"CrossVersionObjectReference","metric":"MetricIdentifier"},
   "ObjectReference": {"apiVersion":"","fieldPath":"","kind":"","name":"","namespace":"","resourceVersion":"","uid":""},
   "OwnerReference": {"apiVersion":"","blockOwnerDeletion":"","controller":"","kind":"","name":"","uid":""},
+  "PersistentVolumeClaim": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"PersistentVolumeClaimSpec","status":"PersistentVolumeClaimStatus"},
+  "PersistentVolumeClaimCondition": {"lastProbeTime":"","lastTransitionTime":"","message":"","reason":"","status":"","type":""},
   "PersistentVolumeClaimSpec": {"accessModes":"","dataSource":"TypedLocalObjectReference","dataSourceRef":"TypedObjectReference","resources":"VolumeResourceRequirements","selector":"LabelSelector","storageClassName":"","volumeAttributesClassName":"","volumeMode":"","volumeName":""},
+  "PersistentVolumeClaimStatus": {"accessModes":"","allocatedResourceStatuses":"","allocatedResources":"","capacity":"","conditions":"[]PersistentVolumeClaimCondition","currentVolumeAttributesClassName":"","modifyVolumeStatus":"ModifyVolumeStatus","phase":""},
   "PersistentVolumeClaimTemplate": {"metadata":"ObjectMeta","spec":"PersistentVolumeClaimSpec"},
   "PersistentVolumeClaimVolumeSource": {"claimName":"","readOnly":""},
   "PhotonPersistentDiskVolumeSource": {"fsType":"","pdID":""},
@@ -188,6 +192,7 @@ export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   "ResourceRequirements": {"claims":"[]ResourceClaim","limits":"","requests":""},
   "RollingUpdateDaemonSet": {"maxSurge":"","maxUnavailable":""},
   "RollingUpdateDeployment": {"maxSurge":"","maxUnavailable":""},
+  "RollingUpdateStatefulSetStrategy": {"maxUnavailable":"","partition":""},
   "RuleWithOperations": {"apiGroups":"","apiVersions":"","operations":""},
   "SELinuxOptions": {"level":"","role":"","type":"","user":""},
   "ScaleIOVolumeSource": {"fsType":"","gateway":"","protectionDomain":"","readOnly":"","secretRef":"LocalObjectReference","sslEnabled":"","storageMode":"","storagePool":"","system":"","volumeName":""},
@@ -205,6 +210,12 @@ export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   "ServiceStatus": {"conditions":"[]Condition","loadBalancer":"LoadBalancerStatus"},
   "SessionAffinityConfig": {"clientIP":"ClientIPConfig"},
   "SleepAction": {"seconds":""},
+  "StatefulSetCondition": {"lastTransitionTime":"","message":"","reason":"","status":"","type":""},
+  "StatefulSetOrdinals": {"start":""},
+  "StatefulSetPersistentVolumeClaimRetentionPolicy": {"whenDeleted":"","whenScaled":""},
+  "StatefulSetSpec": {"minReadySeconds":"","ordinals":"StatefulSetOrdinals","persistentVolumeClaimRetentionPolicy":"StatefulSetPersistentVolumeClaimRetentionPolicy","podManagementPolicy":"","replicas":"","revisionHistoryLimit":"","selector":"LabelSelector","serviceName":"","template":"PodTemplateSpec","updateStrategy":"StatefulSetUpdateStrategy","volumeClaimTemplates":"[]PersistentVolumeClaim"},
+  "StatefulSetStatus": {"availableReplicas":"","collisionCount":"","conditions":"[]StatefulSetCondition","currentReplicas":"","currentRevision":"","observedGeneration":"","readyReplicas":"","replicas":"","updateRevision":"","updatedReplicas":""},
+  "StatefulSetUpdateStrategy": {"rollingUpdate":"RollingUpdateStatefulSetStrategy","type":""},
   "StorageOSVolumeSource": {"fsType":"","readOnly":"","secretRef":"LocalObjectReference","volumeName":"","volumeNamespace":""},
   "SuccessPolicy": {"rules":"[]SuccessPolicyRule"},
   "SuccessPolicyRule": {"succeededCount":"","succeededIndexes":""},
@@ -237,6 +248,7 @@ export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   "apps_v1_DaemonSet": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"DaemonSetSpec","status":"DaemonSetStatus"},
   "apps_v1_Deployment": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"DeploymentSpec","status":"DeploymentStatus"},
   "apps_v1_ReplicaSet": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"ReplicaSetSpec","status":"ReplicaSetStatus"},
+  "apps_v1_StatefulSet": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"StatefulSetSpec","status":"StatefulSetStatus"},
   "autoscaling_v2_HorizontalPodAutoscaler": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"HorizontalPodAutoscalerSpec","status":"HorizontalPodAutoscalerStatus"},
   "batch_v1_CronJob": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"CronJobSpec","status":"CronJobStatus"},
   "batch_v1_Job": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"JobSpec","status":"JobStatus"},
@@ -246,6 +258,7 @@ export const KNOWN_FIELDS: Readonly<Record<string, Readonly<Record<string, strin
   "v1_Event": {"action":"","apiVersion":"","count":"","eventTime":"","firstTimestamp":"","involvedObject":"ObjectReference","kind":"","lastTimestamp":"","message":"","metadata":"ObjectMeta","reason":"","related":"ObjectReference","reportingComponent":"","reportingInstance":"","series":"EventSeries","source":"EventSource","type":""},
   "v1_Namespace": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"NamespaceSpec","status":"NamespaceStatus"},
   "v1_Node": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"NodeSpec","status":"NodeStatus"},
+  "v1_PersistentVolumeClaim": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"PersistentVolumeClaimSpec","status":"PersistentVolumeClaimStatus"},
   "v1_Pod": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"PodSpec","status":"PodStatus"},
   "v1_Service": {"apiVersion":"","kind":"","metadata":"ObjectMeta","spec":"ServiceSpec","status":"ServiceStatus"},
 };
