@@ -1,0 +1,111 @@
+/**
+ * Acceptance (issue 16): the hunter finds each buggy CronBackup controller's bug, with the oracle that names it, a
+ * minimised schedule that replays as a failing scenario file, and the bad write's cause chain; the correct controller
+ * passes every plan explored. Bounded: at most 40 plans each.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../sim/scenario/parse-scenario.ts';
+import { cronBackupController, type CronBackupVariant } from './examples/cron-backup.ts';
+import { runHunt, type HuntProgress, type HuntResult } from './hunt.ts';
+import { defaultWorkload, huntTarget, type HuntTarget } from './target.ts';
+
+function target(controller: string): HuntTarget {
+  const t = huntTarget(controller, defaultWorkload(controller)!);
+  if (!t.ok) throw new Error(t.error);
+  return t.target;
+}
+
+const hunts = new Map<string, HuntResult>();
+function hunt(variant: CronBackupVariant): HuntResult {
+  const c = cronBackupController(variant);
+  if (!hunts.has(c)) hunts.set(c, runHunt(target(c), { seeds: 40 }));
+  return hunts.get(c)!;
+}
+
+describe('runHunt finds each bug class', () => {
+  const cases: Array<[CronBackupVariant, string, RegExp]> = [
+    ['non-idempotent-create', 'differs-from-unperturbed', /2 × CronJob default\/nightly-\* .*a duplicate/],
+    ['stale-cache-delete', 'unexpected-delete', /deleted CronJob default\/\w+-backup, which the unperturbed run keeps/],
+    ['status-from-spec', 'differs-from-unperturbed', /spec\.schedule is "0 1 \* \* \*", the unperturbed run ends with "0 2 \* \* \*"/],
+    ['missing-owner-reference', 'leaked-object', /has no ownerReference/],
+    ['edge-triggered', 'differs-from-unperturbed', /spec\.schedule is "0 1 \* \* \*"/],
+  ];
+  it.each(cases)('%s: found by the %s oracle', (variant, oracle, message) => {
+    const r = hunt(variant);
+    expect(r.status).toBe('found');
+    const f = r.finding!;
+    expect(f.oracle).toBe(oracle);
+    expect(f.failures[0]!.message).toMatch(message);
+    expect(f.minimised.length).toBeLessThanOrEqual(f.plan.perturbations.length);
+    expect(f.schedule).toHaveLength(f.minimised.length);
+    expect(f.minimal).toBe(true);
+  });
+
+  it.each(cases)('%s: the minimised schedule is a scenario file that fails when replayed', (variant) => {
+    const f = hunt(variant).finding!;
+    expect(f.replayVerified).toBe(true);
+    const parsed = parseScenario(f.scenario);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const faults = parsed.scenario.actions.filter((a) => a.action.type === 'fault');
+    expect(faults.map((a) => a.at)).toEqual(f.schedule.map((s) => s.at));
+    expect(f.recipe.inputs.filter((i) => i.action.type === 'fault')).toHaveLength(f.schedule.length);
+  });
+
+  it('the cause chain runs from the bad write through the reconcile that made it to a root', () => {
+    const f = hunt('stale-cache-delete').finding!;
+    const chain = f.causeChain;
+    expect(chain[0]!.kind).toBe('api.response');
+    expect(chain[0]!.text).toMatch(/^delete CronJob/);
+    expect(chain.map((s) => s.kind)).toEqual(expect.arrayContaining(['api.request', 'queue.get', 'informer.list']));
+    for (let i = 1; i < chain.length; i++) expect(chain[i]!.id).toBeLessThan(chain[i - 1]!.id);
+  });
+
+  it('a bug of the unperturbed run is reported with an empty schedule', () => {
+    const f = hunt('missing-owner-reference').finding!;
+    expect(f.plan.perturbations).toEqual([]);
+    expect(f.schedule).toEqual([]);
+    expect(hunt('missing-owner-reference').runs).toBe(1);
+  });
+});
+
+describe('runHunt passes a correct controller', () => {
+  it('explores 40 plans of every class and finds nothing', () => {
+    const progress: HuntProgress[] = [];
+    const r = runHunt(target(cronBackupController('correct')), { seeds: 40, onProgress: (p) => progress.push(p) });
+    expect(r.status).toBe('passed');
+    expect(r.finding).toBeUndefined();
+    expect(r.explored).toBe(40);
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', explored: 40, found: false });
+    expect(progress.filter((p) => p.phase === 'exploring')).toHaveLength(40);
+  });
+});
+
+describe('runHunt is deterministic and bounded', () => {
+  it('the same seed finds the same bug with the same schedule', () => {
+    const a = runHunt(target(cronBackupController('edge-triggered')), { seeds: 40, seed: 7 });
+    const b = runHunt(target(cronBackupController('edge-triggered')), { seeds: 40, seed: 7 });
+    expect(b.finding!.schedule).toEqual(a.finding!.schedule);
+    expect(b.finding!.scenario).toBe(a.finding!.scenario);
+    expect(b.runs).toBe(a.runs);
+  });
+
+  it('stops at the run budget, at the wall-clock budget and when asked', () => {
+    const t = target(cronBackupController('correct'));
+    expect(runHunt(t, { seeds: 40, maxRuns: 3 })).toMatchObject({ status: 'stopped', runs: 3 });
+    let now = 0;
+    const byClock = runHunt(t, { seeds: 40, budgetMs: 5, clock: () => (now += 1) });
+    expect(byClock.status).toBe('stopped');
+    expect(byClock.runs).toBeLessThan(5);
+    let calls = 0;
+    expect(runHunt(t, { seeds: 40, shouldStop: () => ++calls > 2 })).toMatchObject({ status: 'stopped', runs: 2 });
+  });
+});
+
+describe('huntTarget', () => {
+  it('names what is wrong: an unknown controller, a bad workload, a workload that does not run the controller', () => {
+    expect(huntTarget('nope-controller', defaultWorkload('cronbackup-correct')!)).toMatchObject({ ok: false, error: expect.stringMatching(/unknown controller "nope-controller"/) });
+    expect(huntTarget('cronbackup-correct', 'kind: Scenario\nfoo: [', { file: 'w.yaml' })).toMatchObject({ ok: false, error: expect.stringMatching(/^w\.yaml/) });
+    expect(huntTarget('replicaset-controller', defaultWorkload('cronbackup-correct')!)).toMatchObject({ ok: false, error: expect.stringMatching(/does not run replicaset-controller/) });
+  });
+});
