@@ -159,4 +159,102 @@ describe('Timeline', () => {
     t.seekStep(t.head);
     expect(traceOf(t)).toEqual(full);
   });
+
+  describe('with a trace window (bounded history)', () => {
+    /** A run long enough that the trace drops most of its events: a window of 1,024 events over ~2,800. */
+    function long(seed: number) {
+      const core = new ToyCore(seed);
+      const t = new Timeline(Object.assign(core, { ctx: new SimContext({ seed, trace: { window: 1024 } }) }), { checkpointEvery: 50 });
+      t.act({ type: 'add-node', name: 'a' });
+      t.act({ type: 'add-node', name: 'b' });
+      t.runUntil(400);
+      t.act({ type: 'add-node', name: 'c' });
+      t.act({ type: 'add-node', name: 'd' });
+      t.act({ type: 'add-node', name: 'e' });
+      t.act({ type: 'add-node', name: 'f' });
+      t.act({ type: 'add-node', name: 'g' });
+      t.runUntil(100_000);
+      return t;
+    }
+
+    it('drops the checkpoints before the window and says how far back one can go', () => {
+      const t = long(3);
+      const trace = t.core.ctx.trace;
+      expect(trace.firstId).toBeGreaterThan(1);
+      const { step, time } = t.earliest;
+      expect(step).toBeGreaterThan(0);
+      // Every step of the window is reachable: the earliest checkpoint holds none of the window's events yet.
+      t.seekStep(step);
+      expect(t.core.ctx.trace.length).toBeLessThan(trace.firstId);
+      expect(t.now).toBe(time);
+      expect(t.checkpointCount).toBeLessThan(3000 / 50);
+    });
+
+    it('refuses a step or a time before the earliest, saying why, and stays where it was', () => {
+      const t = long(3);
+      const { step, time } = t.earliest;
+      const head = t.step;
+      const r = t.seekStep(step - 1);
+      expect(r).toEqual({ ok: false, error: expect.stringMatching(new RegExp(`cannot go back to step ${step - 1}: the earliest step kept is ${step} .*dropped to keep memory bounded`)) });
+      expect(t.step).toBe(head);
+      expect(t.seekTime(time - 1).ok).toBe(false);
+      expect(t.step).toBe(head);
+      t.seekStep(step);
+      expect(t.stepBack().ok).toBe(false);
+      expect(t.step).toBe(step);
+    });
+
+    it('seeking anywhere in the window shows exactly what the run showed there, and the window after it (property)', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 1000 }), fc.double({ min: 0, max: 1, noNaN: true }), (seed, where) => {
+          const t = long(seed);
+          const head = t.step;
+          const full = traceOf(t);
+          const { step: earliest } = t.earliest;
+          // What the run held at a step of the window: the same events, at the same ids, as any path there gives.
+          const target = earliest + Math.floor(where * (head - earliest));
+          const direct = long(seed);
+          expect(direct.seekStep(target).ok).toBe(true);
+          const viaHead = traceOf(direct);
+          const { firstId, before } = t.core.ctx.trace;
+          expect(t.seekStep(target).ok).toBe(true);
+          expect(traceOf(t)).toEqual(viaHead);
+          // Nothing the run dropped comes back with a restored checkpoint.
+          expect(t.core.ctx.trace.slice().every((e) => e.id >= firstId)).toBe(true);
+          expect(t.core.ctx.trace.before).toBe(before);
+          // Back to the head: the window is the one the run had, not an older or a shorter one.
+          t.seekStep(head);
+          expect(traceOf(t)).toEqual(full);
+        }),
+        { seed: 9, numRuns: 25 },
+      );
+    });
+
+    it('undoing a fork after the window moved on brings back no event the run dropped', () => {
+      const t = long(5);
+      const head = t.step;
+      t.seekStep(head - 300);
+      t.act({ type: 'add-node', name: 'z' });
+      t.runUntil(200_000);
+      const { firstId, before } = t.core.ctx.trace;
+      expect(firstId).toBeGreaterThan(long(5).core.ctx.trace.firstId);
+      expect(t.undoFork()).toBe(true);
+      // Back into the old future: from one of its checkpoints.
+      for (const step of [head, head - 40]) {
+        t.seekStep(step);
+        expect(t.core.ctx.trace.slice().every((e) => e.id >= firstId)).toBe(true);
+        expect(t.core.ctx.trace.before).toBe(before);
+      }
+    });
+
+    it('a replay of the same inputs holds the same window (dropping follows the run, not who looked)', () => {
+      const a = long(11);
+      const b = long(11);
+      b.seekStep(b.earliest.step + 10);
+      b.seekStep(b.earliest.step);
+      b.seekStep(a.head);
+      expect(traceOf(b)).toEqual(traceOf(a));
+      expect(b.core.ctx.trace.before).toEqual(a.core.ctx.trace.before);
+    });
+  });
 });

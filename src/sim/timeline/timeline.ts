@@ -327,7 +327,6 @@ export class Timeline<C extends TimelineCore<unknown>> {
 
   private restore(cp: Checkpoint<C>): void {
     this.coreNow = cloneGraph(cp.core);
-    this.coreNow.ctx.trace.dropThrough(this.floor);
     this.nextInput = cp.inputsApplied;
   }
 }
