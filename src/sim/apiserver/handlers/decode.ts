@@ -13,6 +13,8 @@
 import type { KubeObject } from '../../api/object.ts';
 import { apiVersionOf, type ResourceInfo } from '../../api/resources.ts';
 import { badRequest, requestEntityTooLarge, type Status } from '../../api/status.ts';
+import { knownRootType } from '../fieldvalidation/unknown-fields.ts';
+import { fitsInt32, integerFieldError, metadataTypeError } from './typed-decode.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 
 /** `DefaultMaxRequestSizeBytes`: 3 MiB of request body. */
@@ -56,6 +58,14 @@ export function jsonLargerThan(value: unknown, limit: number): boolean {
   return new TextEncoder().encode(JSON.stringify(value)).length > limit;
 }
 
+/** Set by {@link copyJsonData} when it meets a number no int32 holds; read and cleared by {@link decodeBody}. */
+let sawWideNumber = false;
+
+/** `o[k] = v` as an own data property, whatever `k` is (`__proto__` included). */
+function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
 /** Thrown by {@link copyJsonData} for values JSON cannot carry. */
 class NotJsonError extends Error {}
 
@@ -73,6 +83,10 @@ function copyJsonData(value: unknown, size: { bytes: number }, depth: number): u
       size.bytes += value.length + 2;
       return value;
     case 'number':
+      // A number no int32 holds is looked at again after the copy, against the field it is in (typed-decode.ts).
+      if (!fitsInt32(value)) sawWideNumber = true;
+      size.bytes += 6;
+      return value;
     case 'boolean':
       size.bytes += 6;
       return value;
@@ -94,7 +108,10 @@ function copyJsonData(value: unknown, size: { bytes: number }, depth: number): u
       size.bytes += 2;
       for (const k of Object.keys(value)) {
         size.bytes += k.length + 4;
-        out[k] = copyJsonData((value as Record<string, unknown>)[k], size, depth + 1);
+        const v = copyJsonData((value as Record<string, unknown>)[k], size, depth + 1);
+        // A "__proto__" key is data (a ConfigMap may hold one): `out[k] = v` would set the prototype, or do nothing.
+        if (k === '__proto__') setOwn(out, k, v);
+        else out[k] = v;
       }
       return out;
     }
@@ -143,14 +160,17 @@ function copySharing(value: unknown, size: { bytes: number }, depth: number, sto
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     size.bytes += k.length + 4;
-    // A copy's `out.__proto__ = v` sets its prototype: only a copy gives what a copy gives.
+    // A "__proto__" key is always copied, and set as an own property (a copy's `out.__proto__ = v` would not).
     const was = k !== '__proto__' && Object.prototype.hasOwnProperty.call(storedMap, k) ? storedMap[k] : undefined;
     const v = k === '__proto__' ? copyJsonData(map[k], size, depth + 1) : copySharing(map[k], size, depth + 1, was);
     if (out === undefined && (storedKeys[i] !== k || v !== was || v === undefined || k === '__proto__')) {
       out = {};
       for (let j = 0; j < i; j++) out[keys[j]!] = storedMap[keys[j]!];
     }
-    if (out !== undefined) out[k] = v;
+    if (out !== undefined) {
+      if (k === '__proto__') setOwn(out, k, v);
+      else out[k] = v;
+    }
   }
   return out ?? stored;
 }
@@ -227,7 +247,7 @@ function copyStatusBody(body: Record<string, unknown>, size: { bytes: number }, 
   for (const k of Object.keys(body)) {
     size.bytes += k.length + 4;
     const v = body[k];
-    if (k === '__proto__') out[k] = copyJsonData(v, size, 1);
+    if (k === '__proto__') setOwn(out, k, copyJsonData(v, size, 1));
     else if (k === 'status') out[k] = copySharing(v, size, 1, stored?.status);
     else if (k === 'metadata' && isPlainObject(v)) {
       // The metadata object itself is the write's own (the update sets its server fields); its values may be shared.
@@ -237,7 +257,8 @@ function copyStatusBody(body: Record<string, unknown>, size: { bytes: number }, 
       for (const mk of Object.keys(v)) {
         size.bytes += mk.length + 4;
         if (mk === 'managedFields') meta[mk] = sharedOrCopied(v[mk], size, 2);
-        else if (mk === '__proto__' || storedMeta === undefined || !Object.prototype.hasOwnProperty.call(storedMeta, mk)) meta[mk] = copyJsonData(v[mk], size, 2);
+        else if (mk === '__proto__') setOwn(meta, mk, copyJsonData(v[mk], size, 2));
+        else if (storedMeta === undefined || !Object.prototype.hasOwnProperty.call(storedMeta, mk)) meta[mk] = copyJsonData(v[mk], size, 2);
         else meta[mk] = copySharing(v[mk], size, 2, storedMeta[mk]);
       }
       out[k] = meta;
@@ -275,12 +296,22 @@ export function decodeBody(req: ApiRequest, info: ResourceInfo, body: unknown, s
     return badRequest(`json: cannot unmarshal ${goType(body.metadata)} into Go struct field ${info.kind}.metadata of type v1.ObjectMeta`);
   }
   let copied: { draft: KubeObject; bytes: number };
+  sawWideNumber = false;
   try {
     copied = copyBody(body, req.subresource === 'status', stored);
   } catch (e) {
     return badRequest(`the request body is not JSON data: ${e instanceof Error ? e.message : String(e)}`);
   }
   const { draft, bytes } = copied;
+  if (isPlainObject(draft.metadata)) {
+    const metaError = metadataTypeError(info, draft.metadata);
+    if (metaError) return metaError;
+  }
+  if (sawWideNumber) {
+    const root = knownRootType(expected, info.kind);
+    const intError = root === undefined ? undefined : integerFieldError(info, draft, root);
+    if (intError) return intError;
+  }
   // The estimate is close; near the limit, measure exactly.
   if (bytes > MAX_REQUEST_BODY_BYTES * 0.9 && jsonLargerThan(body, MAX_REQUEST_BODY_BYTES)) {
     return requestEntityTooLarge(`limit is ${MAX_REQUEST_BODY_BYTES}`);

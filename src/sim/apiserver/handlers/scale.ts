@@ -9,13 +9,14 @@
  */
 import type { KubeObject } from '../../api/object.ts';
 import type { ResourceInfo } from '../../api/resources.ts';
-import { conflict, invalid, methodNotSupported, notFound, type Status } from '../../api/status.ts';
+import { badRequest, conflict, invalid, methodNotSupported, notFound, type Status } from '../../api/status.ts';
 import { fieldError } from '../../api/field-errors.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import type { ServerCore } from '../server-core.ts';
 import { labelSelectorFromObject, labelSelectorToString } from '../selectors/label-selector.ts';
 import { fail, isPlainObject, notAnObject, okObject } from './decode.ts';
 import { updateDecoded } from './update.ts';
+import { fitsInt32 } from './typed-decode.ts';
 
 function pathParts(path: string): string[] {
   return path.split('.').filter((p) => p !== '');
@@ -95,6 +96,10 @@ export function handleScaleUpdate(core: ServerCore, req: ApiRequest, info: Resou
   const rv = meta.resourceVersion;
   if (typeof rv === 'string' && rv !== '' && rv !== live.metadata.resourceVersion) return fail(conflict(core.gr(info), name));
   const replicas = isPlainObject(body.spec) ? body.spec.replicas : undefined;
+  // The Scale's typed decode first: ScaleSpec.replicas is an int32 (typed-decode.ts words it).
+  if (typeof replicas === 'number' && !fitsInt32(replicas)) {
+    return fail(badRequest(`Scale in version "v1" cannot be handled as a Scale: json: cannot unmarshal number ${String(replicas)} into Go struct field ScaleSpec.spec.replicas of type int32`));
+  }
   if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
     const err =
       typeof replicas === 'number' ? fieldError.invalid('spec.replicas', replicas, 'must be greater than or equal to 0') : fieldError.invalid('spec.replicas', replicas ?? null, 'must be an integer');
