@@ -9,6 +9,7 @@ import type { ResourceInfo } from '../../sim/api/resources.ts';
 import { describeCronJob, describeJob } from './batch.ts';
 import type { DescribeContext } from './context.ts';
 import { describeConfigMap, describeNamespace } from './core.ts';
+import { describeDaemonSet } from './daemonset.ts';
 import { describeEndpointSlice } from './endpointslice.ts';
 import { describeGeneric } from './generic.ts';
 import { describeHPA } from './hpa.ts';
@@ -27,6 +28,7 @@ const DESCRIBERS: Record<string, (o: KubeObject, ctx: DescribeContext) => string
   '/ConfigMap': describeConfigMap,
   'apps/Deployment': describeDeployment,
   'apps/ReplicaSet': describeReplicaSet,
+  'apps/DaemonSet': describeDaemonSet,
   'batch/Job': describeJob,
   'batch/CronJob': describeCronJob,
   'autoscaling/HorizontalPodAutoscaler': describeHPA,

@@ -16,6 +16,7 @@ import type { Cell, KindTable, TableColumn } from './kinds/kind-table.ts';
 import { createdAtTable, defaultTable, endpointSliceTable, leaseTable, webhookConfigurationTable } from './kinds/misc.ts';
 import { podTable } from './kinds/pod.ts';
 import { cronJobTable, deploymentTable, jobTable, replicaSetTable } from './kinds/workloads.ts';
+import { controllerRevisionTable, daemonSetTable } from './kinds/daemonset.ts';
 import { sortObjects } from './sort.ts';
 import type { TabWriter } from './tabwriter.ts';
 import { goTabwriter } from './text-tabwriter.ts';
@@ -57,6 +58,8 @@ const BUILTIN_TABLES: Record<string, KindTable> = {
   '/Event': eventTable,
   'apps/Deployment': deploymentTable,
   'apps/ReplicaSet': replicaSetTable,
+  'apps/DaemonSet': daemonSetTable,
+  'apps/ControllerRevision': controllerRevisionTable,
   'batch/Job': jobTable,
   'batch/CronJob': cronJobTable,
   'autoscaling/HorizontalPodAutoscaler': hpaTable,
