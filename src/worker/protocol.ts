@@ -117,6 +117,11 @@ export interface Frame {
   fork?: { step: number; discardedSteps: number; discardedInputs: number };
   /** The api-server answers every request 503 now (a fault): the page says the cluster is degraded. */
   apiServerUnavailable?: true;
+  /**
+   * How far back one can go, once older history was dropped to bound memory (absent before): the earliest step a
+   * seek reaches and its virtual time, and how many trace events came before the trace's window.
+   */
+  history?: { earliestStep: number; earliestTime: number; eventsBefore: number };
   /** Field-ownership fights going on now (src/sim/analysis/fight-detector.ts), most flips first; absent when none. */
   fights?: FieldFight[];
   /** The GitOps repository, on a reset frame and whenever a commit lands; absent otherwise (and without GitOps). */

@@ -7,7 +7,7 @@
 import { FightDetector } from '../sim/analysis/fight-detector.ts';
 import { gitRepoOf } from '../sim/gitops/git-repo.ts';
 import type { ScenarioAction } from '../sim/scenario/scenario.ts';
-import type { Simulation } from '../sim/simulation.ts';
+import type { Simulation, TimeTravel } from '../sim/simulation.ts';
 import { createSimulation } from './simulation-setup.ts';
 import type { TraceEvent } from '../sim/trace/trace-event.ts';
 import { controllerDetail, inspectObject } from './inspection.ts';
@@ -258,15 +258,15 @@ export class SimHost {
       case 'stepBack':
         this.playing = false;
         this.timelineMoved = true;
-        sim.seekStep(Math.max(0, sim.step - (cmd.count ?? 1)));
+        this.refused(sim.seekStep(Math.max(0, sim.step - (cmd.count ?? 1))));
         return;
       case 'seek':
         // Seeking moves through the recorded branch; beyond its head is playing, which ticks do within their budget.
         this.target = null;
         this.timelineMoved = true;
-        if (cmd.step !== undefined) sim.seekStep(Math.min(cmd.step, sim.head));
+        if (cmd.step !== undefined) this.refused(sim.seekStep(Math.min(cmd.step, sim.head)));
         else if (cmd.time !== undefined) {
-          if (cmd.time <= sim.now) sim.seekTime(cmd.time);
+          if (cmd.time <= sim.now) this.refused(sim.seekTime(cmd.time));
           else this.target = cmd.time;
         }
         return;
@@ -324,6 +324,11 @@ export class SimHost {
         return;
       }
     }
+  }
+
+  /** A move back in time older than the history kept: the page is told why (the view stays where it was). */
+  private refused(moved: TimeTravel): void {
+    if (!moved.ok) this.post({ type: 'error', message: moved.error });
   }
 
   /** After the user changed the cluster (an action, a kubectl command): the scenario's later actions are kept only when not forked. */
@@ -554,6 +559,9 @@ export class SimHost {
       convergence: convergence.reasons.slice(0, 20),
     };
     if (sim.cluster.apiServer.unavailable) frame.apiServerUnavailable = true;
+    const earliest = sim.earliest;
+    const before = sim.trace.before.events;
+    if (earliest.step > 0 || before > 0) frame.history = { earliestStep: earliest.step, earliestTime: earliest.time, eventsBefore: before };
     const fork = sim.lastFork;
     if (fork) frame.fork = fork;
     const focus = this.focus ? controllerDetail(this.sim!, this.focus) : undefined;
