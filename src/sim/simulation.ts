@@ -26,6 +26,7 @@ import { Timeline, type LoggedInput, type TimeTravel, type TimelineOptions } fro
 import type { Scenario } from './scenario/scenario.ts';
 import type { ScenarioHost, ActResult as ScenarioActResult } from './scenario/scenario-host.ts';
 import { clusterProbe } from './scenario/cluster-probe.ts';
+import { runToStep, type Steppable } from './scenario/step-position.ts';
 
 export type { ActResult, ClusterOptions, Convergence, LoggedInput, TimeTravel };
 
@@ -293,5 +294,21 @@ export function createSimulationHost(scenario: Scenario): ScenarioHost {
     isConverged: () => sim.isConverged(),
     note: (detail: string) => sim.trace.emit('scenario', { kind: 'scenario.note', detail }),
     probe: clusterProbe(() => sim.cluster),
+    runToStep: (step: number, time: number) => runToStep(steppable(sim), step, time),
+  };
+}
+
+/** The simulation as exact positioning sees it (scenario/step-position.ts). */
+function steppable(sim: Simulation): Steppable {
+  return {
+    get step() {
+      return sim.step;
+    },
+    get now() {
+      return sim.now;
+    },
+    nextEventTime: () => sim.cluster.ctx.scheduler.peekTime(),
+    stepOnce: () => sim.stepOnce(),
+    runUntil: (time: number) => sim.runUntil(time),
   };
 }

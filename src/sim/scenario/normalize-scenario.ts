@@ -57,6 +57,15 @@ export function normalizeScenario(file: ScenarioFile, lineOf: (path: PropertyKey
   });
   // Stable: same-time actions keep the file's order.
   actions.sort((a, b) => a.at - b.at);
+  // Exact positions (afterStep) must follow the order the actions run in.
+  let lastStep: { step: number; source: string } | undefined;
+  for (const a of actions) {
+    if (a.afterStep === undefined) continue;
+    if (lastStep && a.afterStep < lastStep.step) {
+      issues.push({ path: [...pathOf(a.source.path), 'afterStep'], message: `afterStep ${a.afterStep} is before afterStep ${lastStep.step} of ${lastStep.source}, which runs earlier` });
+    }
+    lastStep = { step: a.afterStep, source: a.source.path };
+  }
 
   const expect: Expectation[] = [];
   (file.expect ?? []).forEach((e, i) => {
@@ -73,7 +82,14 @@ export function normalizeScenario(file: ScenarioFile, lineOf: (path: PropertyKey
     expect.forEach((e) => Math.max(e.at ?? 0, e.by ?? 0) > until && issues.push({ path: pathOf(e.source.path), message: `checks a time after until (${file.until})` }));
   }
 
+  if (file.untilStep !== undefined) {
+    if (file.until === undefined) issues.push({ path: ['untilStep'], message: 'untilStep goes with until (the time of that step)' });
+    const last = actions.findLast((a) => a.afterStep !== undefined);
+    if (last && file.untilStep < last.afterStep!) issues.push({ path: ['untilStep'], message: `untilStep ${file.untilStep} is before afterStep ${last.afterStep} of ${last.source.path}` });
+  }
+
   const scenario: Scenario = { name: file.metadata.name, seed: file.seed ?? 1, nodes, options, actions, expect, until };
+  if (file.untilStep !== undefined) scenario.untilStep = file.untilStep;
   if (file.metadata.description !== undefined) scenario.description = file.metadata.description;
   if (file.manifests !== undefined) {
     scenario.manifests = Array.isArray(file.manifests) || typeof file.manifests === 'string' ? file.manifests : [file.manifests];
@@ -101,19 +117,32 @@ function toTarget(t: TargetFields, path: PropertyKey[], issues: NormalizeIssue[]
   return undefined;
 }
 
+/** The verbs that are kubectl commands, which may carry `command`, `dryRun` and `fieldValidation`. */
+const KUBECTL_VERBS = new Set<UserAction['type']>(['apply', 'create', 'delete', 'scale', 'patch', 'rollout', 'cordon', 'uncordon', 'drain']);
+
 function toScenarioAction(a: ScenarioActionFile, path: PropertyKey[], issues: NormalizeIssue[]): ScenarioAction | undefined {
   const base = { at: ms(a.at), source: { path: '', line: 0 } } as ScenarioAction;
   if (a.expectError !== undefined) base.expectError = a.expectError;
-  const done = (action: UserAction, select?: ScenarioAction['select']): ScenarioAction => ({ ...base, action, ...(select ? { select } : {}) });
+  if ('afterStep' in a && a.afterStep !== undefined) base.afterStep = a.afterStep;
+  const commandLine = pickDefined(a, ['command', 'dryRun', 'fieldValidation'] as const);
+  const done = (action: UserAction, select?: ScenarioAction['select']): ScenarioAction => {
+    const keys = Object.keys(commandLine);
+    if (keys.length > 0 && !KUBECTL_VERBS.has(action.type)) issues.push({ path: [...path, keys[0]!], message: `${keys[0]} goes with a kubectl verb (${[...KUBECTL_VERBS].join(', ')})` });
+    return { ...base, action: keys.length > 0 ? ({ ...action, ...commandLine } as UserAction) : action, ...(select ? { select } : {}) };
+  };
   for (const type of ['apply', 'create'] as const) {
     const body = a[type];
     if (body === undefined) continue;
     if (typeof body === 'object' && !Array.isArray(body) && 'manifests' in body) {
-      const wrapped = body as { manifests: string | object | object[]; fieldManager?: string; force?: boolean };
+      const wrapped = body as { manifests: string | object | object[]; fieldManager?: string; force?: boolean; replace?: boolean };
       const m = wrapped.manifests;
       const action: UserAction = { type, manifests: typeof m === 'string' || Array.isArray(m) ? m : [m] };
       if (wrapped.fieldManager !== undefined) action.fieldManager = wrapped.fieldManager;
       if (wrapped.force !== undefined) action.force = wrapped.force;
+      if (wrapped.replace !== undefined) {
+        if (type === 'create') issues.push({ path: [...path, type, 'replace'], message: 'replace goes with apply (kubectl replace), not create' });
+        action.replace = wrapped.replace;
+      }
       return done(action);
     }
     return done({ type, manifests: typeof body === 'string' || Array.isArray(body) ? body : [body] });

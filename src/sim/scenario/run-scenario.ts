@@ -86,6 +86,7 @@ export class ScenarioRun {
   private cursor: number;
   private started = false;
   private finished = false;
+  private endedAtStep = false;
 
   constructor(
     readonly scenario: Scenario,
@@ -115,14 +116,55 @@ export class ScenarioRun {
   advanceTo(time: number): void {
     if (!this.started) this.start();
     const target = Math.min(time, this.end);
+    const actions = this.scenario.actions;
     for (; this.nextMark < this.marks.length && this.marks[this.nextMark]! <= target; this.nextMark++) {
       const t = this.marks[this.nextMark]!;
-      this.advance(t);
-      const actions = this.scenario.actions;
-      for (; this.nextAction < actions.length && actions[this.nextAction]!.at <= t; this.nextAction++) this.act(actions[this.nextAction]!);
+      // An action placed exactly (afterStep) is reached step by step: running to t could run past its step.
+      const exactFirst = actions[this.nextAction]?.at === t && actions[this.nextAction]!.afterStep !== undefined;
+      if (!exactFirst && !this.endsExactlyAt(t)) this.advance(t);
+      let exact = false;
+      for (; this.nextAction < actions.length && actions[this.nextAction]!.at <= t; this.nextAction++) {
+        const a = actions[this.nextAction]!;
+        if (a.afterStep !== undefined) {
+          const error = this.host.runToStep ? this.host.runToStep(a.afterStep, a.at) : 'this host cannot place an action at a step';
+          exact = true;
+          if (error !== undefined) {
+            this.failed(a, `${a.source.path}: afterStep ${a.afterStep} at ${formatDuration(a.at)}: ${error}`);
+            continue;
+          }
+        } else if (exact) {
+          // After an exactly placed action, one without afterStep runs after every event due by its time.
+          this.host.runUntil(t);
+          exact = false;
+        }
+        this.act(a);
+      }
+      if (this.endsExactlyAt(t)) this.endAtStep();
       this.check(false);
     }
-    this.advance(target);
+    if (this.endsExactlyAt(target)) this.endAtStep();
+    else this.advance(target);
+  }
+
+  /** The run ends after `untilStep` (at `until`) and `t` is that end. */
+  private endsExactlyAt(t: number): boolean {
+    return this.scenario.untilStep !== undefined && t === this.end && this.end === this.scenario.until;
+  }
+
+  /** Runs to the end of `untilStep`; when that is impossible, says so (a failure of the run) and runs to the end time. */
+  private endAtStep(): void {
+    const step = this.scenario.untilStep!;
+    if (this.endedAtStep) return;
+    this.endedAtStep = true;
+    const error = this.host.runToStep ? this.host.runToStep(step, this.end) : 'this host cannot end a run at a step';
+    if (error === undefined) return;
+    this.actions.push({ source: { path: 'untilStep', line: 0 }, at: this.host.now, description: `end after step ${step}`, ok: false, error: `untilStep ${step} at ${formatDuration(this.end)}: ${error}`, asExpected: false });
+    this.advance(this.end);
+  }
+
+  /** An action that could not be performed where the file placed it. */
+  private failed(a: ScenarioAction, error: string): void {
+    this.actions.push({ source: a.source, at: this.host.now, description: describeAction(a.action, a.select), ok: false, error, asExpected: false });
   }
 
   /** Plays to the end and decides every expectation still open. */

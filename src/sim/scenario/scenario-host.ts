@@ -46,6 +46,12 @@ export interface ScenarioHost {
   note?(detail: string): number;
   /** Optional: queues and informer caches, for `queue:` and `cache:` expectations (they fail without it). */
   readonly probe?: ClusterProbe;
+  /**
+   * Optional, for exact positions (an action's `afterStep`, the scenario's `untilStep`; they fail without it): runs
+   * to the end of step `step`, which must be at `time`, and sets the clock to `time` (step-position.ts `runToStep`).
+   * Returns why it cannot, or undefined.
+   */
+  runToStep?(step: number, time: number): string | undefined;
 }
 
 /**

@@ -67,7 +67,12 @@ export const manifestsSchema = z.union([z.string(), manifestObject, z.array(mani
 
 const applyBody = z.union([
   manifestsSchema,
-  z.strictObject({ manifests: manifestsSchema, fieldManager: z.optional(z.string()), force: z.optional(z.boolean()) }),
+  z.strictObject({
+    manifests: manifestsSchema,
+    fieldManager: z.optional(z.string()),
+    force: z.optional(z.boolean()),
+    replace: optional(z.boolean(), 'PUT each object as given instead (kubectl replace, kubectl edit). apply only.'),
+  }),
 ]);
 
 /**
@@ -177,6 +182,9 @@ const actionVerbs = {
   gitCommit: z.optional(gitCommitBody),
   fault: z.optional(faultSchema),
   expectError: optional(z.union([z.boolean(), z.string()]), 'The action must fail (true), or fail with a message matching this regex.'),
+  command: optional(z.string(), 'The kubectl command line the action stands for: the trace shows it instead of a description.'),
+  dryRun: optional(z.boolean(), '--dry-run=server: the api-server checks and answers, and persists nothing.'),
+  fieldValidation: optional(z.enum(['Strict', 'Warn', 'Ignore']), "The api-server's field validation for the write (kubectl's --validate)."),
 };
 
 const exactlyOneVerb = z.superRefine((a: Partial<Record<ActionKey, unknown>>, ctx) => {
@@ -193,7 +201,14 @@ const exactlyOneVerb = z.superRefine((a: Partial<Record<ActionKey, unknown>>, ct
 });
 
 export const actionSchema = z
-  .strictObject({ at: durationSchema.clone().register(z.globalRegistry, { description: 'Virtual time at which the action runs.' }), ...actionVerbs })
+  .strictObject({
+    at: durationSchema.clone().register(z.globalRegistry, { description: 'Virtual time at which the action runs.' }),
+    afterStep: optional(
+      z.int().check(z.nonnegative()),
+      'The exact position: after the n-th step of the run (which must be at time `at`), not after every event due by `at`. Exported sessions use it.',
+    ),
+    ...actionVerbs,
+  })
   .check(exactlyOneVerb);
 
 /** An action timed from a moment other than time 0 (a lesson step's opening): `after: 2s`, default at once. */
@@ -299,6 +314,7 @@ export const scenarioSchema = z
     actions: z.optional(z.array(actionSchema)),
     expect: z.optional(z.array(expectationSchema)),
     until: optional(durationSchema, 'How long to run. Default: 10s after the latest time mentioned, at least 30s.'),
+    untilStep: optional(z.int().check(z.nonnegative()), 'With until: the run ends after this step, at time until (events due then after it do not run). Exported sessions use it.'),
   })
   .register(z.globalRegistry, { title: 'Loopscope scenario', description: 'A scripted run of the simulated cluster: docs/scenario-format.md' });
 

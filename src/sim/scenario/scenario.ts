@@ -37,6 +37,12 @@ export interface SourceRef {
 /** A timed action. */
 export interface ScenarioAction {
   at: number;
+  /**
+   * The exact position: performed after this many steps of the run (the step must be at `at`, and nothing else due
+   * by `at` runs first). Without it the action runs after every event due by `at`. Exported sessions use it, since
+   * an action taken after step k at time t may share t with later events.
+   */
+  afterStep?: number;
   source: SourceRef;
   /**
    * The action. When `select` is set, the target's `name` is empty and is chosen when the action runs: the objects
@@ -147,4 +153,6 @@ export interface Scenario {
   expect: Expectation[];
   /** Virtual ms the run lasts. */
   until: number;
+  /** The run ends after this step (at time `until`), not after every event due by `until`. */
+  untilStep?: number;
 }
