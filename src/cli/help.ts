@@ -7,13 +7,16 @@ Usage:
   loopscope validate <scenario.yaml> [--json]
   loopscope lesson check [lesson.yaml…] [--json]
   loopscope serve [--scenario <file> | --lesson <file>] [--speed N] [--port N] [--kubeconfig <path>] [--open]
-  loopscope --help | run --help | validate --help | lesson --help | serve --help
+  loopscope hunt <controller file | built-in controller> [--workload <file>] [--seeds N] [--budget <duration>] [--out <file>]
+  loopscope --help | run --help | validate --help | lesson --help | serve --help | hunt --help
 
 Commands:
   run        Play the scenario on the simulated cluster, print the timeline, check its expectations.
   validate   Check the scenario file without running it.
   lesson     lesson check: play each lesson with its reference answers and solutions, and each task without.
   serve      Serve a simulation on 127.0.0.1 as a Kubernetes API that real kubectl drives.
+  hunt       Hunt a controller's bugs: run its workload under seeded faults (crashes between its writes, stale and
+             missed watch events, conflicts, an unavailable api-server) and check that it still converges.
 
 Exit codes:
   0  every expectation passed (validate: the file is valid)
@@ -90,4 +93,38 @@ its inputs; what is done in the page (Apply, faults, the console) is done on the
 Protobuf bodies (kubectl create deployment|configmap|namespace|service|job|cronjob) are read for those kinds.
 Not served: /openapi/v2, aggregated discovery (kubectl falls back to the legacy documents), PUT of /status,
 DELETE of a collection.
+`;
+
+export const HUNT_HELP = `loopscope hunt <controller file | built-in controller> [flags]
+
+Hunts a controller's bugs in the manner of Sieve: runs its workload (a scenario file) unperturbed, then under
+perturbation plans (first one fault aimed at each point of the unperturbed run, then seeded random plans):
+  intermediate-state      its process crashes right after its k-th write, and restarts with empty caches
+  restart                 its process crashes just before or after a workload action
+  stale-read              its informers lag (watch events delayed)
+  unobserved-state        watch events to it are dropped, then it relists (the states between are never seen)
+  conflict                writes to a resource it writes get 409 Conflict
+  apiserver-unavailable   the api-server answers 503
+After the faults, the cluster must converge and stay quiet (no write storm, no flapping field), nothing it
+created may be left without a live owner, the workload's end-of-run expectations must hold, and the final
+objects it writes must match the unperturbed run's (UIDs, times and generated name suffixes aside).
+The first failing plan is minimised (delta debugging) to the fewest faults that still fail.
+
+The controller is a file (a user-written controller, run in the sandbox; needs --workload) or the name of a
+built-in one with a workload of its own: deployment-controller, replicaset-controller, and the CronBackup
+examples cronbackup-correct, cronbackup-non-idempotent-create, cronbackup-stale-cache-delete,
+cronbackup-status-from-spec, cronbackup-missing-owner-reference, cronbackup-edge-triggered.
+
+Flags:
+  --workload <file>     The scenario the controller runs under; its expectations without at/by are checked at
+                        the end of every run (your invariants).
+  --seeds N             Plans to explore (default 40).
+  --seed S              Seed of the random plans (default 1): the same seed finds the same bug.
+  --budget <duration>   Stop after this much wall time (e.g. 60s).
+  --out <file>          Write the minimised schedule as a scenario file: npx loopscope run <file> replays it and
+                        fails where the hunt's run failed.
+  --json                Print one JSON result (with the run's recipe) instead of the lines.
+  --quiet, -q           Print only the result.
+
+Exit codes: 0 no bug found, 1 a bug found, 2 bad input (a flag, the controller or the workload).
 `;

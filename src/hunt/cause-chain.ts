@@ -36,9 +36,9 @@ export function describeEvent(e: TraceEvent): string {
     case 'api.response':
       return `${e.verb} ${ref(e.object)}${e.subresource ? `/${e.subresource}` : ''} → ${e.code}${e.reason ? ` ${e.reason}` : ''}${e.rv ? ` (rv ${e.rv})` : ''}${e.changed?.length ? `, changed ${e.changed.join(', ')}` : ''}`;
     case 'watch.deliver':
-      return `${e.informer} got ${e.type} ${ref(e.object)} (rv ${e.rv})${e.fate ? `, ${e.fate}` : ''}`;
+      return `got ${e.type} ${ref(e.object)} (rv ${e.rv})${e.fate ? `, ${e.fate}` : ''}`;
     case 'informer.list':
-      return `${e.informer} listed ${e.count} ${e.resource} (${e.reason})`;
+      return `listed ${e.count} ${e.resource} (${e.reason})`;
     case 'queue.add':
       return `queue ${e.queue} + ${e.key} (${e.reason})`;
     case 'queue.get':

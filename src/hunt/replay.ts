@@ -68,11 +68,15 @@ export function replayScenario(target: HuntTarget, exec: Execution, failures: re
     ...failures.flatMap((f) => (f.expectation ? [f.expectation] : [])),
   ];
   const out: Record<string, unknown> = { ...file, metadata, actions: merged, expect, until: exec.end };
-  return `# Replay: npx loopscope run <this file> (it fails where the hunt's run failed)\n${yaml.stringify(out, { lineWidth: 0 })}`;
+  const header = target.setup?.length
+    ? `# The hunt installed ${target.setup.length} input(s) first (${target.setup.map((a) => a.type).join(', ')}), which a scenario file cannot hold yet:\n# this file replays only with them; the finding's recipe (share link) replays the run exactly.\n`
+    : `# Replay: npx loopscope run <this file> (it fails where the hunt's run failed)\n`;
+  return `${header}${yaml.stringify(out, { lineWidth: 0 })}`;
 }
 
 /** Plays a replay file with the scenario runner: true when an expectation fails, as in the hunt's run. */
 export function verifyReplay(target: HuntTarget, scenarioText: string): boolean {
+  if (target.setup?.length) return false;
   const parsed = parseScenario(scenarioText);
   if (!parsed.ok) return false;
   const sim = (target.createSimulation ?? Simulation.create)(simulationOptionsFor(parsed.scenario));

@@ -4,6 +4,8 @@
  * error otherwise; {@link defaultWorkload} gives a workload for a built-in controller or one of the CronBackup
  * examples when the user brings none.
  */
+import type { UserAction } from '../sim/actions/user-action.ts';
+import { controllerProgramRunner } from '../sim/cluster/controller-program.ts';
 import { controllerDescriptor } from '../sim/cluster/controller-registry.ts';
 import '../sim/cluster/controllers.ts';
 import { formatScenarioError, parseScenario } from '../sim/scenario/parse-scenario.ts';
@@ -18,8 +20,10 @@ export interface HuntTarget {
   workload: Scenario;
   /** The workload's file text: a finding's replay file is this file with the faults and failed checks added. */
   workloadText: string;
-  /** Builds the simulation (a user controller's host passes its own); default `Simulation.create`. */
+  /** Builds the simulation; default `Simulation.create`. */
   createSimulation?: (options: SimulationOptions) => Simulation;
+  /** Inputs performed at 0 s before the workload's manifests: a user-written controller's `install-controller`. */
+  setup?: UserAction[];
 }
 
 export type HuntTargetResult = { ok: true; target: HuntTarget } | { ok: false; error: string };
@@ -36,6 +40,20 @@ export function huntTarget(controller: string, workloadText: string, options: { 
     return { ok: false, error: `${options.file ?? 'the workload'}: options.controllers does not run ${controller} (it runs ${enabled.join(', ')})` };
   }
   return { ok: true, target: { controller, workload: parsed.scenario, workloadText, ...(options.createSimulation ? { createSimulation: options.createSimulation } : {}) } };
+}
+
+/**
+ * A user-written controller (src/sandbox) as a target: the program is compiled to read its name and installed at 0 s
+ * of every run. The host must have a controller program runner (the sandbox loaded). Never throws.
+ */
+export function userControllerTarget(source: string, workloadText: string, options: { file?: string; workloadFile?: string } = {}): HuntTargetResult {
+  const runner = controllerProgramRunner();
+  if (!runner) return { ok: false, error: 'this host cannot run user-written controllers (the sandbox is not loaded)' };
+  const compiled = runner.compile(source);
+  if (!compiled.ok) return { ok: false, error: compiled.errors.map((e) => `${options.file ?? 'the controller'}${e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : ''}: ${e.message}`).join('\n') };
+  const parsed = parseScenario(workloadText);
+  if (!parsed.ok) return { ok: false, error: parsed.errors.map((e) => formatScenarioError(e, options.workloadFile)).join('\n') };
+  return { ok: true, target: { controller: compiled.info.name, workload: parsed.scenario, workloadText, setup: [{ type: 'install-controller', source }] } };
 }
 
 const REPLICAS_WORKLOAD = (controller: string) => `apiVersion: loopscope/v1
