@@ -1,7 +1,8 @@
 /**
  * `loopscope`: the headless runner. `run` plays a scenario file on the simulated cluster, prints the timeline and
  * the expectation results, and exits 0 (all passed), 1 (an expectation failed) or 2 (the file or a flag is
- * invalid); `validate` only checks the file; `lesson check` plays lessons as tests (lesson-check.ts).
+ * invalid); `validate` only checks the file; `lesson check` plays lessons as tests (lesson-check.ts); `hunt` hunts a
+ * controller's bugs (hunt.ts).
  * bin/loopscope.js calls {@link runCli}.
  */
 import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
@@ -47,6 +48,10 @@ const defaultDeps = (): CliDeps => ({
 export async function runCli(argv: readonly string[], deps: Partial<CliDeps> = {}): Promise<number> {
   const io = { ...defaultDeps(), ...deps };
   await loadLibraries();
+  if (argv[0] === 'hunt' || (argv[0] === 'help' && argv[1] === 'hunt')) {
+    const { runHuntCli } = await import('./hunt.ts');
+    return runHuntCli(argv[0] === 'hunt' ? argv.slice(1) : ['--help'], io);
+  }
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
     io.err(`loopscope: ${parsed.error}\nRun "loopscope --help" for usage.\n`);
@@ -83,6 +88,8 @@ async function run(cmd: RunCommand, io: CliDeps): Promise<number> {
   const loaded = load(cmd.file);
   if (!loaded.ok) return invalid(io, cmd.file, loaded.errors, cmd.json);
   const scenario = loaded.scenario;
+  // A replay file of `loopscope hunt` on one of its CronBackup examples names them (src/hunt/examples).
+  if (scenario.options.controllers?.some((c) => c.startsWith('cronbackup-'))) await import('../hunt/examples/cron-backup.ts');
   let host: ScenarioHost;
   try {
     const create = io.createHost ?? (await loadSimulationHost());
