@@ -83,8 +83,11 @@ export const commandSchema = z.discriminatedUnion('type', [
   }),
   /** `kubectl edit`: the edited text of the object the console opened, saved from the editor. */
   z.object({ type: z.literal('kubectlEditSave'), requestId: z.int(), ref: objectRef, yaml: z.string().check(z.maxLength(MAX_FILE)) }),
-  /** The trace up to the viewed step, as a file: JSON Lines, or the Chrome trace event format (Perfetto). */
-  z.object({ type: z.literal('export'), requestId: z.int(), format: z.enum(['jsonl', 'chrome']) }),
+  /**
+   * The trace up to the viewed step, as a file: JSON Lines, or the Chrome trace event format (Perfetto); or the
+   * session as a scenario file that `npx loopscope run` replays to the same trace (sim/scenario/export-scenario.ts).
+   */
+  z.object({ type: z.literal('export'), requestId: z.int(), format: z.enum(['jsonl', 'chrome', 'scenario']) }),
   /** Follow the simulation `loopscope serve` serves at `url` (its origin): see attach-host.ts. */
   z.object({ type: z.literal('attach'), requestId: z.int(), url: z.string().check(z.maxLength(2048)) }),
   /** Stop following it; the run stays, now local. */

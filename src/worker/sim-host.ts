@@ -295,7 +295,13 @@ export class SimHost {
         return;
       }
       case 'export': {
-        const { toChromeTrace, toJsonLines } = scenarioReader();
+        const { toChromeTrace, toJsonLines, exportScenario } = scenarioReader();
+        if (cmd.format === 'scenario') {
+          const file = exportScenario(sim.recipe(), `session-step-${sim.step}`);
+          if (!file.ok) this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: file.error });
+          else this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'export', fileName: `loopscope-session-step-${sim.step}.yaml`, mediaType: 'application/yaml', text: file.text });
+          return;
+        }
         const events = sim.trace.slice(0, sim.trace.length);
         const name = `loopscope-trace-step-${sim.step}`;
         if (cmd.format === 'jsonl') this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'export', fileName: `${name}.jsonl`, mediaType: 'application/jsonl', text: toJsonLines(events) });

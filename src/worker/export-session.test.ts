@@ -1,0 +1,47 @@
+/**
+ * The Share popover's "Scenario file (.yaml)": the worker writes the session as a scenario file that replays, as
+ * `npx loopscope run` plays it, to the trace the page's "Trace (JSON Lines)" download holds, byte for byte.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../sim/scenario/parse-scenario.ts';
+import { runScenario } from '../sim/scenario/run-scenario.ts';
+import { createSimulationHost } from '../sim/simulation.ts';
+import { toJsonLines } from '../sim/trace/chrome-trace.ts';
+import type { WorkerMessage } from './protocol.ts';
+import { deploymentYaml, harness } from './testing/sim-host-harness.ts';
+
+type ExportReply = Extract<WorkerMessage, { type: 'reply'; kind: 'export' }>;
+
+describe('export of the session as a scenario file', () => {
+  it('replays to the trace the page holds', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 4, nodes: 2, manifests: deploymentYaml(2) } });
+    h.host.receive({ type: 'speed', speed: 20 });
+    h.host.receive({ type: 'play' });
+    h.run(100);
+    h.host.receive({ type: 'act', requestId: 2, action: { type: 'scale', resource: 'deployment', name: 'web', replicas: 4 } });
+    h.run(50);
+    h.host.receive({ type: 'act', requestId: 3, action: { type: 'fault', fault: { type: 'crash-controller', controller: 'replicaset-controller' } } });
+    h.run(100);
+    h.host.receive({ type: 'pause' });
+    h.host.receive({ type: 'export', requestId: 4, format: 'scenario' });
+    h.host.receive({ type: 'export', requestId: 5, format: 'jsonl' });
+    const file = h.reply(4) as ExportReply;
+    const jsonl = h.reply(5) as ExportReply;
+    expect(file).toMatchObject({ ok: true, mediaType: 'application/yaml', fileName: expect.stringMatching(/^loopscope-session-step-\d+\.yaml$/) });
+    const parsed = parseScenario(file.text);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.scenario.actions.map((a) => a.action.type)).toEqual(['scale', 'fault']);
+    const host = createSimulationHost(parsed.scenario);
+    expect(runScenario(parsed.scenario, host).failed).toBe(0);
+    expect(toJsonLines(host.trace.slice(0, host.trace.length)) === jsonl.text).toBe(true);
+  });
+
+  it('answers in words when the session has no scenario form', () => {
+    const h = harness();
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 4, nodes: 1 } });
+    h.host.receive({ type: 'act', requestId: 2, action: { type: 'install-controller', source: 'defineController({ name: "x" })' } });
+    h.host.receive({ type: 'export', requestId: 3, format: 'scenario' });
+    expect(h.reply(3)).toMatchObject({ ok: false, error: expect.stringMatching(/cannot be written as a scenario file: a user-written controller/) });
+  });
+});
