@@ -16,8 +16,7 @@ function setWith(whenScaled: Policy, whenDeleted: Policy) {
 
 function podAt(ordinal: number) {
   const pod = newStatefulSetPod(newStatefulSet(3), ordinal);
-  pod.metadata.uid = `pod-${ordinal}`;
-  return pod;
+  return { ...pod, metadata: { ...pod.metadata, uid: `pod-${ordinal}` } };
 }
 
 describe('PVC retention (stateful_set_utils_test.go)', () => {
