@@ -33,6 +33,8 @@ export interface SimState {
   apiServerUnavailable: boolean;
   /** The last fork and what it discarded, while it can be undone. */
   fork: Frame['fork'] | null;
+  /** How far back one can go, once older history was dropped (null: the whole run is kept). */
+  history: Frame['history'] | null;
   objects: Map<string, ObjectSummary>;
   events: TraceEvent[];
   /** The `k8s.event`s among {@link events} (what the event log lists by default), kept as frames arrive. */
@@ -85,6 +87,7 @@ export const useSim = create<SimState>((set) => ({
   convergence: [],
   apiServerUnavailable: false,
   fork: null,
+  history: null,
   objects: new Map(),
   events: [],
   k8sEvents: [],
@@ -129,6 +132,7 @@ export const useSim = create<SimState>((set) => ({
         convergence: f.convergence,
         apiServerUnavailable: f.apiServerUnavailable === true,
         fork: f.fork ?? null,
+        history: f.history ?? null,
         objects: f.objects.upserts.length || f.objects.deletes.length || f.objects.full ? objects : s.objects,
         events,
         k8sEvents,

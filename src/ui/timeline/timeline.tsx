@@ -2,11 +2,16 @@
  * The timeline: a scrubber over the branch's steps with markers for your actions and faults. Dragging seeks
  * (the worker restores the nearest checkpoint and re-executes); acting in the past forks the timeline, and says what
  * it dropped, with an Undo (once, until the next action).
+ *
+ * On a long run older history is dropped to keep memory bounded (src/sim/timeline/timeline.ts): the scrubber then
+ * starts at the earliest step a seek reaches, and the legend says from when history is kept and how many events came
+ * before; a step back past it is refused by the worker with the reason, shown as an error.
  */
 import { useState } from 'react';
 import { useSim } from '../state/sim-store.ts';
 import { seekStep, undoFork } from '../connection/sim-connection.ts';
 import { formatClock } from '../format.ts';
+import { historyNote, scrubberMin } from './history-note.ts';
 
 export function Timeline() {
   const step = useSim((s) => s.step);
@@ -14,15 +19,18 @@ export function Timeline() {
   const now = useSim((s) => s.now);
   const markers = useSim((s) => s.markers);
   const fork = useSim((s) => s.fork);
+  const history = useSim((s) => s.history);
   const [drag, setDrag] = useState<number | null>(null);
-  const max = Math.max(head, step, 1);
+  const min = scrubberMin(history, step);
+  const note = historyNote(history);
+  const max = Math.max(head, step, min + 1);
   const value = drag ?? step;
   const lastTime = Math.max(now, ...markers.map((m) => m.time), 1);
   return (
     <section className="timeline" aria-label="Timeline">
       <input
         type="range"
-        min={0}
+        min={min}
         max={max}
         value={value}
         aria-label="Scrub through steps"
@@ -44,6 +52,11 @@ export function Timeline() {
       </div>
       <div className="legend">
         <span>step {value} / {max}</span>
+        {note && (
+          <span className="history-note" data-testid="history-kept" title="Older history is dropped so that a run left playing all day stays within memory">
+            {note}
+          </span>
+        )}
         <span className="marker-legend user">your actions</span>
         <span className="marker-legend fault">faults</span>
         {fork && (
