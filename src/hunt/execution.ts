@@ -16,6 +16,7 @@ import { ScenarioRun, type ExpectationResult } from '../sim/scenario/run-scenari
 import type { Expectation, Scenario } from '../sim/scenario/scenario.ts';
 import type { ScenarioHost, ActResult as HostActResult } from '../sim/scenario/scenario-host.ts';
 import { clusterProbe } from '../sim/scenario/cluster-probe.ts';
+import { runToStep } from '../sim/scenario/step-position.ts';
 import { Simulation, simulationOptionsFor, type Convergence, type SimulationOptions } from '../sim/simulation.ts';
 import type { UserAction } from '../sim/actions/user-action.ts';
 import type { HuntTarget } from './target.ts';
@@ -135,9 +136,30 @@ export class PerturbedHost implements ScenarioHost {
   }
 
   private inject(p: Perturbation): void {
+    const step = this.sim.step;
     const r = this.sim.act({ type: 'fault', fault: p.fault });
-    this.resolved.push({ perturbation: p, at: this.sim.now, traceId: r.eventId });
+    this.resolved.push({ perturbation: p, at: this.sim.now, step, traceId: r.eventId });
     this.cursor = this.sim.trace.length;
+  }
+
+  /** An exactly placed action (`afterStep`) of a replay: step to it (scenario/step-position.ts). */
+  runToStep(step: number, time: number): string | undefined {
+    const sim = this.sim;
+    return runToStep(
+      {
+        get step() {
+          return sim.step;
+        },
+        get now() {
+          return sim.now;
+        },
+        nextEventTime: () => sim.cluster.ctx.scheduler.peekTime(),
+        stepOnce: () => sim.stepOnce(),
+        runUntil: (t: number) => sim.runUntil(t),
+      },
+      step,
+      time,
+    );
   }
 
   getObject(resource: string, namespace: string | undefined, name: string) {

@@ -5,6 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse-scenario.ts';
+import { runScenario } from '../sim/scenario/run-scenario.ts';
+import { Simulation, simulationOptionsFor } from '../sim/simulation.ts';
+import { traceHash } from '../sim/trace/trace-hash.ts';
+import { PerturbedHost } from './execution.ts';
 import { cronBackupController, type CronBackupVariant } from './examples/cron-backup.ts';
 import { runHunt, type HuntProgress, type HuntResult } from './hunt.ts';
 import { defaultWorkload, huntTarget, type HuntTarget } from './target.ts';
@@ -50,6 +54,18 @@ describe('runHunt finds each bug class', () => {
     const faults = parsed.scenario.actions.filter((a) => a.action.type === 'fault');
     expect(faults.map((a) => a.at)).toEqual(f.schedule.map((s) => s.at));
     expect(f.recipe.inputs.filter((i) => i.action.type === 'fault')).toHaveLength(f.schedule.length);
+  });
+
+  it('the replay file is the hunt\'s run event for event (its faults placed with afterStep)', () => {
+    const t = target(cronBackupController('non-idempotent-create'));
+    const f = hunt('non-idempotent-create').finding!;
+    expect(f.scenario).toMatch(/afterStep: \d+\n\s+fault:/);
+    const parsed = parseScenario(f.scenario);
+    if (!parsed.ok) throw new Error('replay does not parse');
+    const sim = Simulation.create(simulationOptionsFor(parsed.scenario));
+    runScenario(parsed.scenario, new PerturbedHost(sim, t.controller, { seed: 'replay', perturbations: [] }));
+    const again = Simulation.fromRecipe(f.recipe);
+    expect(traceHash(sim.trace.slice(0))).toBe(traceHash(again.trace.slice(0)));
   });
 
   it('the cause chain runs from the bad write through the reconcile that made it to a root', () => {

@@ -48,6 +48,8 @@ export interface ResolvedPerturbation {
   perturbation: Perturbation;
   /** Virtual ms the fault was injected. */
   at: number;
+  /** The simulation's step it was injected after (a scenario action's `afterStep`: its exact place in the instant). */
+  step: number;
   /** Trace id of the `user.action` that injected it. */
   traceId: number;
 }

@@ -4,8 +4,9 @@
  * plays the same run and fails where the hunt's failed. {@link verifyReplay} plays it with the scenario runner to
  * make sure.
  *
- * A fault and a workload action at the same instant: the hunt injected the fault first, so the file lists it first
- * (actions at one time run in file order).
+ * Each fault is placed exactly (`afterStep`, the step it was injected after), so the replay is the hunt's run event
+ * for event. A fault and a workload action at the same instant: the hunt injected the fault first, so the file lists
+ * it first.
  */
 import { parseDuration } from '../sim/engine/clock.ts';
 import { libraries } from '../sim/libraries.ts';
@@ -26,12 +27,14 @@ export interface ScheduledFault {
   fault: Fault;
   /** "intermediate-state: crash X right after write #2 of the controller". */
   description: string;
+  /** The step it was injected after. */
+  step: number;
   /** The `user.action` trace event that injected it. */
   traceId: number;
 }
 
 export function scheduleOf(exec: Execution): ScheduledFault[] {
-  return exec.resolved.map((r) => ({ at: r.at, class: r.perturbation.class, fault: r.perturbation.fault, description: describePerturbation(r.perturbation), traceId: r.traceId }));
+  return exec.resolved.map((r) => ({ at: r.at, step: r.step, class: r.perturbation.class, fault: r.perturbation.fault, description: describePerturbation(r.perturbation), traceId: r.traceId }));
 }
 
 /** The scenario file (YAML) of a finding. */
@@ -45,7 +48,8 @@ export function replayScenario(target: HuntTarget, exec: Execution, failures: re
     `Found by loopscope hunt ${target.controller}: ${failures[0]?.message ?? 'no failure'}.`,
     exec.resolved.length ? `Schedule: ${exec.resolved.map((r) => `at ${r.at} ms ${describePerturbation(r.perturbation)}`).join('; ')}.` : 'The unperturbed run already fails.',
   ].join(' ');
-  const faults = exec.resolved.map((r) => ({ at: r.at, fault: r.perturbation.fault }));
+  // Each fault at its exact place: `afterStep`, since a write trigger fires between two events of one instant.
+  const faults = exec.resolved.map((r) => ({ at: r.at, afterStep: r.step, fault: r.perturbation.fault }));
   const actions = Array.isArray(file.actions) ? (file.actions as Array<Record<string, unknown>>) : [];
   const timeOf = (a: Record<string, unknown>): number => {
     try {
