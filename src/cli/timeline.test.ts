@@ -38,6 +38,15 @@ describe('formatTimeline', () => {
     expect(verbose[2]).toContain('create pod default/web-7d4b8c6-x2k9p →');
   });
 
+  it('says, verbose, when an add was merged into the queued key', () => {
+    const t = new Trace({ now: 1_000 });
+    t.emit('replicaset-controller', { kind: 'queue.add', queue: 'replicaset-controller', key: 'default/web', reason: 'update' }, null);
+    t.emit('replicaset-controller', { kind: 'queue.add', queue: 'replicaset-controller', key: 'default/web', reason: 'delete', merged: 1 }, null);
+    const verbose = formatTimeline(t.slice(), t, PLAIN, true).join('\n');
+    expect(verbose).toContain('queue add default/web (update)\n');
+    expect(verbose).toContain('queue add default/web (delete, merged ×1)');
+  });
+
   it('colours only when asked or on a terminal without NO_COLOR', () => {
     expect(choosePaint(undefined, true, {})).toBe(ANSI);
     expect(choosePaint(undefined, false, {})).toBe(PLAIN);

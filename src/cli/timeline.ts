@@ -43,7 +43,7 @@ export function describeEvent(e: TraceEvent): string {
     case 'informer.resync':
       return `resync ${e.informer}: ${e.count}`;
     case 'queue.add':
-      return `queue add ${e.key} (${e.reason}${e.delay ? `, in ${e.delay}ms` : ''})`;
+      return `queue add ${e.key} (${e.reason}${e.delay ? `, in ${e.delay}ms` : ''}${e.merged ? `, merged ×${e.merged}` : ''})`;
     case 'queue.get':
       return `queue get ${e.key} (worker ${e.worker})`;
     case 'queue.done':

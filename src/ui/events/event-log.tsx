@@ -161,7 +161,7 @@ function summaryOf(e: TraceEvent): string {
     case 'watch.deliver':
       return `${e.type} rv ${e.rv}${e.fate ? ` — ${e.fate}` : ''}`;
     case 'queue.add':
-      return `add (${e.reason})${e.delay ? ` after ${e.delay} ms` : ''}`;
+      return `add (${e.reason})${e.delay ? ` after ${e.delay} ms` : ''}${e.merged ? ` — merged into the queued key (×${e.merged})` : ''}`;
     case 'queue.requeue':
       return `requeue in ${e.delay} ms (${e.reason}, #${e.numRequeues})`;
     case 'reconcile.observe':

@@ -12,7 +12,7 @@ export function describeEvent(e: TraceEvent): string {
     case 'watch.deliver':
       return `delivered ${e.type} ${ref(e.object)} (rv ${e.rv})${e.fate ? `: ${e.fate}` : ''}`;
     case 'queue.add':
-      return `queued ${e.key} (${e.reason})`;
+      return e.merged ? `added ${e.key} again (${e.reason}): merged into the queued one (${e.merged} merged)` : `queued ${e.key} (${e.reason})`;
     case 'queue.get':
       return `worker ${e.worker} took ${e.key}`;
     case 'queue.done':
