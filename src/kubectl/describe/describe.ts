@@ -16,6 +16,7 @@ import { describeHPA } from './hpa.ts';
 import { describeNode } from './node.ts';
 import { describePod } from './pod.ts';
 import { describeService } from './service.ts';
+import { describeStatefulSet } from './statefulset.ts';
 import { describeDeployment, describeReplicaSet } from './workloads.ts';
 
 export type { DescribeContext } from './context.ts';
@@ -29,6 +30,7 @@ const DESCRIBERS: Record<string, (o: KubeObject, ctx: DescribeContext) => string
   'apps/Deployment': describeDeployment,
   'apps/ReplicaSet': describeReplicaSet,
   'apps/DaemonSet': describeDaemonSet,
+  'apps/StatefulSet': describeStatefulSet,
   'batch/Job': describeJob,
   'batch/CronJob': describeCronJob,
   'autoscaling/HorizontalPodAutoscaler': describeHPA,

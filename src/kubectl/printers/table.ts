@@ -17,6 +17,7 @@ import { createdAtTable, defaultTable, endpointSliceTable, leaseTable, webhookCo
 import { podTable } from './kinds/pod.ts';
 import { cronJobTable, deploymentTable, jobTable, replicaSetTable } from './kinds/workloads.ts';
 import { controllerRevisionTable, daemonSetTable } from './kinds/daemonset.ts';
+import { persistentVolumeClaimTable, statefulSetTable } from './kinds/statefulset.ts';
 import { sortObjects } from './sort.ts';
 import type { TabWriter } from './tabwriter.ts';
 import { goTabwriter } from './text-tabwriter.ts';
@@ -56,10 +57,12 @@ const BUILTIN_TABLES: Record<string, KindTable> = {
   '/Namespace': namespaceTable,
   '/ConfigMap': configMapTable,
   '/Event': eventTable,
+  '/PersistentVolumeClaim': persistentVolumeClaimTable,
   'apps/Deployment': deploymentTable,
   'apps/ReplicaSet': replicaSetTable,
   'apps/DaemonSet': daemonSetTable,
   'apps/ControllerRevision': controllerRevisionTable,
+  'apps/StatefulSet': statefulSetTable,
   'batch/Job': jobTable,
   'batch/CronJob': cronJobTable,
   'autoscaling/HorizontalPodAutoscaler': hpaTable,
