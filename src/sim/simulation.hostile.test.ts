@@ -15,11 +15,39 @@ describe('hostile input at the library boundary', () => {
     const before = storeHash(sim);
     const r = sim.apply([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'deep' }, data: deep }]);
     expect(r.ok).toBe(false);
-    expect(r.messages[0]).toMatch(/^error: item 1: data\.a\.a.* is nested more than 128 levels deep$/);
+    expect(r.messages[0]).toMatch(/^error: apply: manifests\[0\]\.data\.a\.a.* is nested more than 128 levels deep$/);
     expect(storeHash(sim)).toBe(before);
     sim.runFor(5_000);
     expect(() => sim.stepBack()).not.toThrow();
     expect(() => sim.seekStep(0)).not.toThrow();
     expect(() => sim.seekStep(sim.head)).not.toThrow();
+  });
+});
+
+describe('absurd numbers never break the run loop (issue 17)', () => {
+  const pod = (spec: string) => `apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n${spec}  containers: [{name: c, image: nginx}]\n`;
+
+  it('a Pod at the largest valid deadlines and grace period runs and is deleted, and the run goes on', () => {
+    const sim = Simulation.create({ seed: 1, nodes: 1 });
+    const extremes = '  activeDeadlineSeconds: 4294967295\n  terminationGracePeriodSeconds: 9000000000000000000\n';
+    expect(sim.apply(pod(extremes)).messages).toEqual(['pod/p created']);
+    expect(() => sim.runFor(60_000)).not.toThrow();
+    expect((sim.getObject('pod', 'default', 'p')?.status as { phase?: string }).phase).toBe('Running');
+    expect(sim.act({ type: 'delete', resource: 'pod', name: 'p' }).ok).toBe(true);
+    expect(() => sim.runFor(60_000)).not.toThrow();
+    expect(sim.getObject('pod', 'default', 'p')).toBeUndefined(); // its container stopped, the kubelet finished it
+  });
+
+  it('deleting with gracePeriodSeconds 1e308 is the decoder\'s 400, and a huge valid grace period does not throw', () => {
+    const sim = Simulation.create({ seed: 1, nodes: 1 });
+    sim.apply(pod(''));
+    sim.runFor(10_000);
+    const r = sim.act({ type: 'delete', resource: 'pod', name: 'p', gracePeriodSeconds: 1e308 });
+    expect(r.results[0]?.status).toMatchObject({ code: 400, message: 'json: cannot unmarshal number 1e+308 into Go struct field DeleteOptions.gracePeriodSeconds of type int64' });
+    const ok = sim.act({ type: 'delete', resource: 'pod', name: 'p', gracePeriodSeconds: 9e15 });
+    expect(ok.ok).toBe(true);
+    expect(sim.getObject('pod', 'default', 'p')?.metadata.deletionTimestamp).toBe('9999-12-31T23:59:59Z');
+    expect(() => sim.runFor(60_000)).not.toThrow();
+    expect(() => sim.stepBack()).not.toThrow();
   });
 });

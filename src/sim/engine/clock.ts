@@ -6,9 +6,22 @@
 /** The wall-clock instant that virtual time 0 stands for: 2026-01-01T00:00:00Z. */
 export const EPOCH_MS = Date.UTC(2026, 0, 1);
 
-/** Kubernetes' `metav1.Time` format: RFC 3339, seconds precision, UTC ("2026-01-01T00:00:05Z"). */
+/**
+ * The last instant virtual time can name: 9999-12-31T23:59:59Z, the last RFC 3339 can write (four-digit years).
+ * A timer due later can never fire in a run ({@link Scheduler.at} does not keep it), and a timestamp later than
+ * this (a grace period of 9e18 seconds) is written as this.
+ */
+export const MAX_VIRTUAL_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59) - EPOCH_MS;
+
+/** `virtualMs` within what a timestamp can show (NaN: the epoch). */
+function showable(virtualMs: number): number {
+  if (Number.isNaN(virtualMs)) return 0;
+  return Math.min(Math.max(virtualMs, -EPOCH_MS), MAX_VIRTUAL_TIME_MS);
+}
+
+/** Kubernetes' `metav1.Time` format: RFC 3339, seconds precision, UTC ("2026-01-01T00:00:05Z"). Never throws. */
 export function rfc3339(virtualMs: number): string {
-  const second = Math.floor(virtualMs / 1000);
+  const second = Math.floor(showable(virtualMs) / 1000);
   let text = textOfSecond.get(second);
   if (text === undefined) {
     if (textOfSecond.size >= 1024) textOfSecond.clear();
@@ -27,6 +40,7 @@ const textOfSecond = new Map<number, string>();
 
 /** Kubernetes' `metav1.MicroTime` format (Event.eventTime, Lease.renewTime): microseconds. */
 export function rfc3339Micro(virtualMs: number): string {
+  virtualMs = showable(virtualMs);
   const iso = new Date(EPOCH_MS + Math.floor(virtualMs)).toISOString(); // ...T00:00:05.123Z
   const frac = Math.round((virtualMs - Math.floor(virtualMs)) * 1000).toString().padStart(3, '0');
   return iso.replace('Z', `${frac}Z`);

@@ -6,6 +6,10 @@
  * Two timers due at the same instant run in the order they were scheduled, so a run depends only on its inputs.
  */
 import type { Trace } from '../trace/trace.ts';
+import { MAX_VIRTUAL_TIME_MS } from './clock.ts';
+
+/** How many refused timers {@link Scheduler.refused} remembers. */
+const MAX_REFUSED = 20;
 
 /** Method names of `T` whose values are functions. */
 export type MethodOf<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T] & string;
@@ -32,6 +36,8 @@ export class Scheduler {
   /** Timers dispatched so far: the simulation's step counter. */
   steps = 0;
   private seq = 0;
+  /** Timers {@link at} refused (their time is past {@link MAX_VIRTUAL_TIME_MS} or not a number), the first few, in words. */
+  readonly refused: string[] = [];
   /** Binary min-heap on (at, seq). */
   private heap: Timer[] = [];
   private live = 0;
@@ -53,7 +59,6 @@ export class Scheduler {
   at<T extends object, M extends MethodOf<T>>(time: number, target: T, method: M, ...args: ArgsOf<T, M>): Timer;
   at(time: number, target: object, method: string, ...args: unknown[]): Timer;
   at(time: number, target: object, method: string, ...args: unknown[]): Timer {
-    if (!Number.isFinite(time)) throw new Error(`Scheduler: timer time must be finite, got ${time}`);
     if (typeof (target as Record<string, unknown>)[method] !== 'function') {
       throw new Error(`Scheduler: ${target.constructor?.name ?? 'target'} has no method ${JSON.stringify(method)}`);
     }
@@ -66,6 +71,13 @@ export class Scheduler {
       cause: this.trace.cause,
       cancelled: false,
     };
+    // A time past the end of virtual time (a deadline of 1e18 seconds) or not a number is refused, never thrown
+    // out of the run loop that set it: the timer is returned cancelled and what set it is named in `refused`.
+    if (!(time <= MAX_VIRTUAL_TIME_MS)) {
+      timer.cancelled = true;
+      if (this.refused.length < MAX_REFUSED) this.refused.push(`${target.constructor?.name ?? 'target'}.${method} at ${time} ms: ${Number.isNaN(time) ? 'not a number' : `past the end of virtual time (${MAX_VIRTUAL_TIME_MS} ms, 9999-12-31T23:59:59Z)`}; it will never fire`);
+      return timer;
+    }
     this.push(timer);
     this.live++;
     return timer;

@@ -76,11 +76,16 @@ const INT_FIELDS: Readonly<Record<string, Readonly<Record<string, IntType>>>> = 
   v1_Event: { count: I32 },
 };
 
+/** Each type's least value and the first one past its greatest (JavaScript cannot hold 2^63 - 1 exactly). */
 const INT_RANGE: Record<IntType, [number, number]> = {
-  int32: [-2147483648, 2147483647],
-  // 2^63 is the first number past int64 (JavaScript cannot hold 2^63 - 1 exactly).
-  int64: [-9223372036854775808, 9223372036854775807],
+  int32: [-(2 ** 31), 2 ** 31],
+  int64: [-(2 ** 63), 2 ** 63],
 };
+
+/** Whether `n` is an integer Go's int64 holds. */
+export function fitsInt64(n: number): boolean {
+  return Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63;
+}
 
 /** Whether `n` fits every Go integer field without a look at which one (the fast path of every write). */
 export function fitsInt32(n: number): boolean {
@@ -132,8 +137,8 @@ export function integerFieldError(info: ResourceInfo, body: unknown, rootType: s
       path.push(key);
       const intType = ints?.[key];
       if (intType !== undefined) {
-        const [min, max] = INT_RANGE[intType];
-        if (typeof child === 'number' && !(Number.isInteger(child) && child >= min && child <= max)) {
+        const [min, past] = INT_RANGE[intType];
+        if (typeof child === 'number' && !(Number.isInteger(child) && child >= min && child < past)) {
           found = decodeError(info, `${goValue(child)} into Go struct field ${goStructName(type)}.${path.join('.')} of type ${intType}`);
           return;
         }
