@@ -27,6 +27,8 @@ export type { HpaFrame, HpaInfo, HpaSample } from './hpa-frame.ts';
 export type { LessonView, AnswerResult, PredictAnswer };
 
 export type { Command, SimulationSetup } from './commands.ts';
+/** The hunt worker's messages (hunt-protocol.ts): the page's "Test my controller". */
+export type { HuntRequest, HuntWorkerMessage, HuntProgress, HuntResult } from './hunt-protocol.ts';
 
 export const PROTOCOL_VERSION = 1;
 

@@ -1,12 +1,16 @@
 /**
  * The selected controller's panel: its work queue (queued with the adds merged into each key, processing, in backoff
  * with a countdown, requeueAfter timers: queue-rows.ts), its informer caches next to the api-server's truth (stale entries marked), and its last reconciles as
- * observe → diff → act → status.
+ * observe → diff → act → status; and "Test my controller", the bug hunter (src/ui/hunt).
  */
+import { lazy, Suspense } from 'react';
 import { useSim } from '../state/sim-store.ts';
 import { act } from '../connection/sim-connection.ts';
 import { formatClock } from '../format.ts';
 import { queueRows } from './queue-rows.ts';
+
+/** The bug hunter's panel (src/ui/hunt), a chunk of its own: most people never open it. */
+const TestMyController = lazy(() => import('../hunt/test-my-controller.tsx').then((m) => ({ default: m.TestMyController })));
 
 export function ControllerInspector({ name }: { name: string }) {
   const focus = useSim((s) => s.focus);
@@ -26,6 +30,9 @@ export function ControllerInspector({ name }: { name: string }) {
         <button onClick={() => fault('expire-watch')}>Expire its watches</button>
         <button onClick={() => void act({ type: 'fault', fault: { type: 'drop-watch-events', controller: name, duration: 10_000 } })}>Drop watch events 10 s</button>
       </div>
+      <Suspense fallback={null}>
+        <TestMyController key={name} controller={name} />
+      </Suspense>
       {!focus || focus.name !== name ? (
         <p>Loading…</p>
       ) : (
