@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../sim/simulation.ts';
+import { complete } from '../complete.ts';
+import { targetOf } from '../target.ts';
 import { kubectl } from '../testing/fixture.ts';
 
 const WEB = `apiVersion: apps/v1
@@ -64,5 +66,12 @@ describe('kubectl and StatefulSets', () => {
     expect(kubectl(sim, 'scale sts web --replicas=3').stdout).toBe('statefulset.apps/web scaled\n');
     sim.runFor(30_000);
     expect(kubectl(sim, 'get sts web').stdout).toBe('NAME   READY   AGE\nweb    3/3     60s\n');
+  });
+
+  it('completes the kind (statefulsets, sts) and a set’s name', () => {
+    const target = targetOf(webCluster());
+    expect(complete('kubectl get statef', 18, target).candidates).toEqual(['statefulsets']);
+    expect(complete('kubectl get st', 14, target).candidates).toContain('sts');
+    expect(complete('kubectl describe sts w', 22, target)).toEqual({ from: 21, candidates: ['web'] });
   });
 });
