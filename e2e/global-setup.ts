@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Base URL of the served page, ending in "/". */
     pageUrl: string;
+    /** The built page's folder (what `loopscope serve` serves at / in the attach test). */
+    pageDir: string;
   }
 }
 
@@ -17,6 +19,7 @@ let served: ServedPage | undefined;
 export async function setup(project: TestProject): Promise<void> {
   served = await buildAndServe({ label: 'page-e2e' });
   project.provide('pageUrl', served.url);
+  project.provide('pageDir', served.outDir);
 }
 
 export async function teardown(): Promise<void> {

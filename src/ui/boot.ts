@@ -7,12 +7,17 @@
  * A share link (`#run=…`) rebuilds the shared run instead, paused at the shared step. An address naming a lesson (`?lesson=<id>&step=<n>`) opens that lesson instead: its chunk (the lesson files and
  * their reader) is fetched first; an invalid address is said in the banner and the default demo plays.
  *
+ * `?connect` (src/ui/attach) follows a simulation `loopscope serve` runs instead: at once for an address on this
+ * machine or the page's own origin, after the person confirms it for any other (the demo plays meanwhile).
+ *
  * `play` is queued behind `init` in the worker, which handles messages in order; if `init` failed there is no
  * simulation and `play` does nothing (the error is shown by the reply's handler).
  */
 import { play, start } from './connection/sim-connection.ts';
 import { DEFAULT_NODES, DEFAULT_OBJECTS, DEFAULT_SEED } from './default-demo.ts';
 import { useSim } from './state/sim-store.ts';
+import { connectTarget } from './attach/attach-address.ts';
+import { attachTo, useAttachDialog } from './attach/attach-button.tsx';
 
 /** The default demo; `error`: why the address's lesson did not open, shown once the demo runs (a start clears errors). */
 function startDemo(error?: string): void {
@@ -31,7 +36,15 @@ async function openShared(): Promise<void> {
   if (error) startDemo(`${error}; playing the playground instead`);
 }
 
-if (/^#(?:.*&)?run=/.test(location.hash)) {
+/** `?connect`: follow a served simulation; an address not on this machine waits for the person to confirm it. */
+async function openServed(address: string): Promise<void> {
+  if (!(await attachTo(address))) startDemo(`could not attach to ${address}: ${useAttachDialog.getState().error}; playing the playground instead`);
+}
+
+const served = connectTarget(location.search, location.origin);
+if (served && !served.confirm) {
+  void openServed(served.address);
+} else if (/^#(?:.*&)?run=/.test(location.hash)) {
   openShared().catch((e: Error) => startDemo(`the share link's code could not load (${e.message}); playing the playground instead`));
 } else if (/[?&]lesson=/.test(location.search)) {
   import('./lessons/open-lesson.ts')
@@ -40,4 +53,7 @@ if (/^#(?:.*&)?run=/.test(location.hash)) {
       ({ opened, error }) => opened || startDemo(error),
       (e: Error) => startDemo(`the lesson's code could not load (${e.message}); playing the playground instead`),
     );
-} else startDemo();
+} else {
+  startDemo();
+  if (served) useAttachDialog.setState({ open: true, address: served.address });
+}

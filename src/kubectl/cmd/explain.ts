@@ -39,8 +39,9 @@ let loading: Promise<void> | undefined;
 /** Loads the field documentation once (a dynamic import: its own chunk in the page). */
 export function loadExplainSchemas(): Promise<void> {
   // As text (`?raw`), as the editor imports its schema: the file is generated (npm run schemas), not committed.
-  loading ??= import('../explain/schemas.generated.json?raw').then((m: { default: string }) => {
-    schemas = JSON.parse(m.default) as ExplainSchemas;
+  // Node's loaders (tsx: the CLI and `serve`) ignore `?raw` and give the parsed JSON instead.
+  loading ??= import('../explain/schemas.generated.json?raw').then((m: { default: string | ExplainSchemas }) => {
+    schemas = typeof m.default === 'string' ? (JSON.parse(m.default) as ExplainSchemas) : m.default;
   });
   return loading;
 }

@@ -91,6 +91,19 @@ export async function start(options: StartOptions): Promise<string | null> {
   return null;
 }
 
+/**
+ * Follows the simulation `loopscope serve` serves at `url` instead of running one here: resolves with an error
+ * message, or null once its run is rebuilt and followed.
+ */
+export async function attach(url: string): Promise<string | null> {
+  const reply = await get().request({ type: 'attach', url });
+  if (!reply.ok) return reply.error;
+  useSim.getState().setError(null);
+  return null;
+}
+/** Stops following; the run stays, now local. */
+export const detach = () => get().send({ type: 'detach' });
+
 export const play = () => get().send({ type: 'play' });
 export const pause = () => get().send({ type: 'pause' });
 export const setSpeed = (speed: number) => get().send({ type: 'speed', speed });

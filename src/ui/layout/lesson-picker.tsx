@@ -10,6 +10,10 @@ import { useSim } from '../state/sim-store.ts';
 import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_OBJECTS, DEFAULT_SEED } from '../default-demo.ts';
 import { useDesiredText } from '../state/desired-text.ts';
 import { lessonSearch } from '../lessons/lesson-address.ts';
+import { useAttachDialog } from '../attach/attach-button.tsx';
+
+/** The picker's last entry: follow a simulation `loopscope serve` runs (the attach dialog asks for its address). */
+const ATTACH = '(attach)';
 
 export function LessonPicker() {
   const [id, setId] = useState('');
@@ -32,7 +36,9 @@ export function LessonPicker() {
   const lesson = list.find((l) => l.id === id);
   // A lesson (from the Lessons list, an address or a dropped file) replaced what the picker opened: say so.
   const openLesson = useSim((s) => s.lesson?.lesson.title);
+  const attached = useSim((s) => (s.attached && !s.attached.ended ? s.attached.url : null));
   const open = async (next: string) => {
+    if (next === ATTACH) return useAttachDialog.setState({ open: true, error: '' });
     setId(next);
     select(null);
     const l = list.find((x) => x.id === next);
@@ -50,7 +56,12 @@ export function LessonPicker() {
   };
   return (
     <div className="lesson-picker">
-      <select value={openLesson ? '(lesson)' : id} onChange={(e) => void open(e.target.value)} aria-label="Scenario" data-testid="lesson-picker">
+      <select value={attached ? '(served)' : openLesson ? '(lesson)' : id} onChange={(e) => void open(e.target.value)} aria-label="Scenario" data-testid="lesson-picker">
+        {attached && (
+          <option value="(served)" disabled>
+            Served by loopscope serve at {attached}
+          </option>
+        )}
         {openLesson && (
           <option value="(lesson)" disabled>
             Lesson: {openLesson}
@@ -62,6 +73,7 @@ export function LessonPicker() {
             {l.name}
           </option>
         ))}
+        <option value={ATTACH}>Attach to loopscope serve…</option>
       </select>
       {lesson?.description && <p className="lesson-description" title={lesson.description}>{lesson.description.split('\n')[0]}</p>}
     </div>

@@ -8,9 +8,10 @@ import { LessonsButton } from './lessons-button.tsx';
 import { ShareButton } from '../share/share-button.tsx';
 import { StateBadge } from './state-badge.tsx';
 import { PresentButton } from '../present/present-button.tsx';
+import { AttachButton } from '../attach/attach-button.tsx';
 
 export function TopBar() {
-  const { now, step, head, playing, speed, inPast } = useSim();
+  const { now, step, head, playing, speed, inPast, attached } = useSim();
   const speedIndex = SPEEDS.reduce((best, s, i) => (Math.abs(Math.log(s / speed)) < Math.abs(Math.log(SPEEDS[best]! / speed)) ? i : best), 0);
   return (
     <header className="top-bar">
@@ -23,7 +24,9 @@ export function TopBar() {
           {playing ? <PauseIcon /> : <PlayIcon />}
         </button>
         <button onClick={() => stepForward()} title="Step forward (→)" aria-label="Step forward" data-testid="step-forward"><StepForwardIcon /></button>
-        <label className="speed">
+        {/* A served run keeps its own pace (serve --speed): while following it, its status takes the speed's place. */}
+        <AttachButton />
+        {!(attached && !attached.ended) && <label className="speed">
           <span>speed</span>
           <input
             type="range"
@@ -34,7 +37,7 @@ export function TopBar() {
             aria-label="Speed"
           />
           <output>{formatSpeed(speed)}</output>
-        </label>
+        </label>}
       </div>
       <div className="clock" aria-live="off">
         <span className="time" data-testid="virtual-time">{formatClock(now)}</span>

@@ -59,6 +59,8 @@ export interface SimState {
   hpa: HpaFrame | null;
   /** The open lesson's step (null: no lesson open). */
   lesson: LessonView | null;
+  /** Following a served run (`loopscope serve`): its address, live or looking back, and why it ended; null: local. */
+  attached: Frame['attached'] | null;
   /** Folds a frame in; `sameRender`: an earlier frame was folded into the same render (its events stay recent). */
   applyFrame(frame: Frame, sameRender?: boolean): void;
   setLesson(view: LessonView | null): void;
@@ -101,6 +103,7 @@ export const useSim = create<SimState>((set) => ({
   gitops: null,
   hpa: null,
   lesson: null,
+  attached: null,
   applyFrame: (f, sameRender = false) =>
     set((s) => {
       const objects = f.objects.full ? new Map<string, ObjectSummary>() : new Map(s.objects);
@@ -133,6 +136,7 @@ export const useSim = create<SimState>((set) => ({
         apiServerUnavailable: f.apiServerUnavailable === true,
         fork: f.fork ?? null,
         history: f.history ?? null,
+        attached: f.attached ?? null,
         objects: f.objects.upserts.length || f.objects.deletes.length || f.objects.full ? objects : s.objects,
         events,
         k8sEvents,
