@@ -1,11 +1,13 @@
 /**
  * The Share popover's "Scenario file (.yaml)": the worker writes the session as a scenario file that replays, as
- * `npx loopscope run` plays it, to the trace the page's "Trace (JSON Lines)" download holds, byte for byte.
+ * `npx loopscope run` plays it, to the trace the page's "Trace (JSON Lines)" download holds, byte for byte; opened on
+ * the page, the file plays its actions at the same steps.
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse-scenario.ts';
 import { runScenario } from '../sim/scenario/run-scenario.ts';
-import { createSimulationHost } from '../sim/simulation.ts';
+import { createSimulationHost, Simulation } from '../sim/simulation.ts';
+import { exportScenario } from '../sim/scenario/export-scenario.ts';
 import { toJsonLines } from '../sim/trace/chrome-trace.ts';
 import type { WorkerMessage } from './protocol.ts';
 import { deploymentYaml, harness } from './testing/sim-host-harness.ts';
@@ -35,6 +37,29 @@ describe('export of the session as a scenario file', () => {
     const host = createSimulationHost(parsed.scenario);
     expect(runScenario(parsed.scenario, host).failed).toBe(0);
     expect(toJsonLines(host.trace.slice(0, host.trace.length)) === jsonl.text).toBe(true);
+  });
+
+  it('opened on the page, plays its actions at their steps, between events of one instant', () => {
+    const sim = Simulation.create({ seed: 9, nodes: 2 });
+    sim.apply(deploymentYaml(2));
+    sim.runFor(900);
+    // Step into an instant that has more events after this one: the action shares its time with them.
+    while (sim.cluster.ctx.scheduler.peekTime() !== sim.now) sim.stepOnce();
+    sim.act({ type: 'scale', resource: 'deployment', name: 'web', replicas: 5 });
+    sim.runFor(2_000);
+    const file = exportScenario(sim.recipe());
+    if (!file.ok) throw new Error(file.error);
+    const expected = toJsonLines(sim.trace.slice(0, sim.trace.length));
+    const page = harness();
+    page.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, scenario: file.text } });
+    page.host.receive({ type: 'speed', speed: 20 });
+    page.host.receive({ type: 'play' });
+    page.run(400);
+    page.host.receive({ type: 'pause' });
+    page.host.receive({ type: 'export', requestId: 2, format: 'jsonl' });
+    const played = (page.reply(2) as ExportReply).text;
+    expect(played.length).toBeGreaterThan(expected.length);
+    expect(played.slice(0, expected.length) === expected).toBe(true);
   });
 
   it('answers in words when the session has no scenario form', () => {

@@ -395,6 +395,10 @@ export class SimHost {
         if (this.lessons.nextDue() === due) return; // the session did not take it (seeked before its step): no busy loop
         continue;
       }
+      if (action?.afterStep !== undefined && sim.step >= action.afterStep && action.at <= target) {
+        this.playExactly(action);
+        continue;
+      }
       const next = scheduler().peekTime();
       const stop = Math.min(target, action?.at ?? Infinity);
       if (next === undefined || next > stop) {
@@ -424,7 +428,11 @@ export class SimHost {
         if (this.lessons.nextDue() === due) return;
         continue;
       }
-      if (action && (next === undefined || action.at <= next)) {
+      if (action?.afterStep !== undefined && sim.step >= action.afterStep) {
+        this.playExactly(action);
+        continue;
+      }
+      if (action && action.afterStep === undefined && (next === undefined || action.at <= next)) {
         sim.runUntil(action.at);
         this.pendingActions.shift();
         this.playScenarioAction(action);
@@ -432,6 +440,18 @@ export class SimHost {
       }
       if (!sim.stepOnce()) return;
     }
+  }
+
+  /**
+   * A scenario action placed exactly (`afterStep`, an exported session), its step reached: played now, before the
+   * events that share its time, the clock moved to its time only when nothing is due before then (step-position.ts).
+   */
+  private playExactly(action: ScenarioAction): void {
+    const sim = this.sim!;
+    const next = sim.cluster.ctx.scheduler.peekTime();
+    if (sim.now < action.at && (next === undefined || next > action.at)) sim.runUntil(action.at);
+    this.pendingActions.shift();
+    this.playScenarioAction(action);
   }
 
   /** A scenario's timed action; a selector target ("the oldest pod of app=web") is resolved now, as the CLI does. */
