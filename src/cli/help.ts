@@ -126,5 +126,6 @@ Flags:
   --json                Print one JSON result (with the run's recipe) instead of the lines.
   --quiet, -q           Print only the result.
 
-Exit codes: 0 no bug found, 1 a bug found, 2 bad input (a flag, the controller or the workload).
+Exit codes: 0 no bug found, 1 a bug found, 2 bad input (a flag, the controller or the workload), 3 the simulation
+itself failed.
 `;

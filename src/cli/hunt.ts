@@ -3,7 +3,7 @@
  * [--out file] [--json] [--quiet]`: the bug hunter (src/hunt) from the command line. Prints a line per plan explored,
  * then the result: the oracle that failed, the minimised schedule, the cause chain of the bad write, and whether the
  * replay file fails as the hunt's run did; `--out` writes that file. Exit 1 on a found bug, 0 when none was found
- * (every plan passed, or the budget ran out first), 2 on bad input.
+ * (every plan passed, or the budget ran out first), 2 on bad input, 3 when the simulation itself failed.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { formatDuration, parseDuration } from '../sim/engine/clock.ts';
@@ -27,6 +27,7 @@ export interface HuntCommand {
 const EXIT_OK = 0;
 const EXIT_FOUND = 1;
 const EXIT_INVALID = 2;
+const EXIT_INTERNAL = 3;
 
 /** Parses `hunt`'s arguments; a usage error is a string. */
 export function parseHuntArgs(argv: readonly string[]): HuntCommand | 'help' | string {
@@ -140,13 +141,19 @@ export async function runHuntCli(argv: readonly string[], io: CliDeps): Promise<
     if (!cmd.json && !cmd.quiet) io.out(`${line}\n`);
   };
   say(`hunting ${target.controller}: ${target.workload.name}, up to ${cmd.seeds} plans${cmd.budgetMs !== undefined ? ` or ${formatDuration(cmd.budgetMs)} of wall time` : ''}`);
-  const result = runHunt(target, {
-    seeds: cmd.seeds,
-    seed: cmd.seed,
-    clock: () => performance.now(),
-    ...(cmd.budgetMs !== undefined ? { budgetMs: cmd.budgetMs } : {}),
-    onProgress: (p) => p.last && say(`  [${p.explored}/${p.seeds}] ${p.last}`),
-  });
+  let result: HuntResult;
+  try {
+    result = runHunt(target, {
+      seeds: cmd.seeds,
+      seed: cmd.seed,
+      clock: () => performance.now(),
+      ...(cmd.budgetMs !== undefined ? { budgetMs: cmd.budgetMs } : {}),
+      onProgress: (p) => p.last && say(`  [${p.explored}/${p.seeds}] ${p.last}`),
+    });
+  } catch (e) {
+    io.err(`loopscope: the hunt failed: ${(e as Error).stack ?? String(e)}\n`);
+    return EXIT_INTERNAL;
+  }
   if (cmd.out && result.finding) {
     try {
       writeFileSync(cmd.out, result.finding.scenario);

@@ -125,3 +125,19 @@ describe('huntTarget', () => {
     expect(huntTarget('replicaset-controller', defaultWorkload('cronbackup-correct')!)).toMatchObject({ ok: false, error: expect.stringMatching(/does not run replicaset-controller/) });
   });
 });
+
+describe('runHunt minimisation under a budget', () => {
+  it('a finding whose minimisation the budget cut short keeps the plan and says it is not known to be minimal', () => {
+    const t = target(cronBackupController('non-idempotent-create'));
+    // Random plans only: seed 1's first plan has two perturbations and fails; without a budget one is enough.
+    const full = runHunt(t, { seeds: 1, seed: 1, plan: { sweep: false } });
+    expect(full.finding).toMatchObject({ minimal: true });
+    expect(full.finding!.plan.perturbations).toHaveLength(2);
+    expect(full.finding!.minimised).toHaveLength(1);
+    let calls = 0;
+    const cut = runHunt(t, { seeds: 1, seed: 1, plan: { sweep: false }, shouldStop: () => ++calls > 3 });
+    expect(cut.status).toBe('found');
+    expect(cut.finding).toMatchObject({ minimal: false });
+    expect(cut.finding!.minimised).toHaveLength(2);
+  });
+});

@@ -151,6 +151,8 @@ export function runHunt(target: HuntTarget, options: HuntOptions = {}): HuntResu
       const oracle = failures[0]!.oracle;
       phase = 'minimising';
       let last: { exec: Execution; failures: Failure[] } = { exec, failures };
+      // A test the budget refused counts as passing for ddmin, so its result is then not known to be 1-minimal.
+      let cutShort = false;
       const min = ddmin(
         plan.perturbations,
         (subset) => {
@@ -158,8 +160,9 @@ export function runHunt(target: HuntTarget, options: HuntOptions = {}): HuntResu
           try {
             e = run({ seed: plan.seed, perturbations: subset });
           } catch (err) {
-            if (err instanceof OutOfBudget) return false;
-            throw err;
+            if (!(err instanceof OutOfBudget)) throw err;
+            cutShort = true;
+            return false;
           }
           const f = disturbed(refExec, e) ? [] : judge(e);
           progress(`minimising: ${subset.length} perturbation(s) → ${f.some((x) => x.oracle === oracle) ? oracle : 'passes'}`);
@@ -169,14 +172,16 @@ export function runHunt(target: HuntTarget, options: HuntOptions = {}): HuntResu
         },
         Math.max(0, maxRuns - runs),
       );
-      if (last.exec.plan.perturbations.length !== min.items.length) {
-        // The smallest failing subset was found from the cache, not by the last run: run it again.
-        last = { exec: execute(target, { seed: plan.seed, perturbations: min.items }, options.execution), failures: [] };
-        last.failures = judge(last.exec);
+      const kept = last.exec.plan.perturbations;
+      if (kept.length !== min.items.length || kept.some((p, i) => p !== min.items[i])) {
+        // The last failing run was another subset (or the budget ended minimisation): run the result once more.
+        runs++;
+        const exec = execute(target, { seed: plan.seed, perturbations: min.items }, options.execution);
+        last = { exec, failures: judge(exec) };
       }
       const ordered = [...last.failures.filter((f) => f.oracle === oracle), ...last.failures.filter((f) => f.oracle !== oracle)];
       phase = 'replaying';
-      return result('found', conclude(target, last.exec, ordered, plan, min.items, min.minimal));
+      return result('found', conclude(target, last.exec, ordered, plan, min.items, min.minimal && !cutShort));
     }
     return result('passed');
   } catch (err) {

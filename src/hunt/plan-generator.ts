@@ -33,6 +33,8 @@ export interface PlanOptions {
   maxPerturbations?: number;
   /** Only these classes (default all). */
   classes?: readonly PerturbationClass[];
+  /** Begin with the sweep of single perturbations (default true); false: random plans only. */
+  sweep?: boolean;
 }
 
 /** Sieve's three classes first: they are drawn twice as often as the others. */
@@ -67,7 +69,7 @@ export function sweep(space: PlanSpace, options: PlanOptions = {}): Perturbation
 
 /** Plan `index`: the sweep's `index`-th perturbation, then random plans from `seed`. */
 export function planAt(space: PlanSpace, index: number, seed: string, options: PlanOptions = {}): PerturbationPlan {
-  const singles = sweep(space, options);
+  const singles = options.sweep === false ? [] : sweep(space, options);
   if (index < singles.length) return { seed: `sweep/${index}`, perturbations: [singles[index]!] };
   return generatePlan(space, `${seed}/${index}`, options);
 }
