@@ -165,8 +165,12 @@ export async function lessonMove(op: 'answer' | 'reveal' | 'showMe' | 'next' | '
   return { view: reply.view, answer: reply.answer };
 }
 
-/** The trace up to the viewed step as a file (JSON Lines, or the Chrome trace event format), or null. */
-export async function exportTrace(format: 'jsonl' | 'chrome'): Promise<{ fileName: string; mediaType: string; text: string } | null> {
+/**
+ * The trace up to the viewed step as a file (JSON Lines, or the Chrome trace event format), or the session as a
+ * scenario file that `npx loopscope run` replays to that trace; else why not, in words.
+ */
+export async function exportTrace(format: 'jsonl' | 'chrome' | 'scenario'): Promise<{ fileName: string; mediaType: string; text: string } | { error: string }> {
   const reply = await get().request({ type: 'export', format });
-  return reply.ok && reply.kind === 'export' ? { fileName: reply.fileName, mediaType: reply.mediaType, text: reply.text } : null;
+  if (!reply.ok) return { error: reply.error };
+  return reply.kind === 'export' ? { fileName: reply.fileName, mediaType: reply.mediaType, text: reply.text } : { error: 'the worker answered something else' };
 }

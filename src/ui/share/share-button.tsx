@@ -1,7 +1,8 @@
 /**
  * Share: an address that reopens what is on screen. In a lesson, the lesson step's own address; otherwise the run's
  * recipe in the fragment (share-link.ts), replayed to the same state (the same trace) wherever it is opened. The link
- * is copied to the clipboard when the browser allows it, and always shown, selected, to copy by hand.
+ * is copied to the clipboard when the browser allows it, and always shown, selected, to copy by hand. Downloads: the
+ * trace (JSON Lines, Chrome trace) and the session as a scenario file (the worker writes it: export-scenario.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { exportTrace, recipe } from '../connection/sim-connection.ts';
@@ -38,10 +39,10 @@ export function ShareButton() {
       setNote('Copy the link below (the browser did not allow copying it for you).');
     }
   };
-  const download = async (format: 'jsonl' | 'chrome') => {
+  const download = async (format: 'jsonl' | 'chrome' | 'scenario') => {
     const file = await exportTrace(format);
-    if (!file) {
-      setNote('The trace could not be read from the simulation.');
+    if ('error' in file) {
+      setNote(format === 'scenario' ? `No scenario file: ${file.error}.` : `The trace could not be read from the simulation: ${file.error}.`);
       return;
     }
     const url = URL.createObjectURL(new Blob([file.text], { type: file.mediaType }));
@@ -67,6 +68,11 @@ export function ShareButton() {
             </button>
             <button onClick={() => void download('chrome')} title="Opens in Perfetto (ui.perfetto.dev) and chrome://tracing: each loop a track, each reconcile a slice, each watch delivery an arrow">
               Chrome trace
+            </button>
+          </div>
+          <div className="share-downloads" role="group" aria-label="Download the session">
+            <button onClick={() => void download('scenario')} title="The manifests, the nodes and the seed, and every action and fault with its time and step: npx loopscope run replays it to the same trace">
+              Scenario file (.yaml)
             </button>
           </div>
           <button className="mini" onClick={() => setLink(null)} aria-label="Close share link">
