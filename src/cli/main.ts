@@ -21,6 +21,7 @@ import { formatReport } from './report.ts';
 import { formatTimeline } from './timeline.ts';
 import { loadLibraries } from '../sim/libraries.ts';
 import { detectFights } from '../sim/analysis/fight-detector.ts';
+import { traceHash } from '../sim/trace/trace-hash.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -116,8 +117,10 @@ async function run(cmd: RunCommand, io: CliDeps): Promise<number> {
   const code = report.failed > 0 ? EXIT_FAILED : EXIT_OK;
   if (cmd.json) {
     // The field-ownership fight detector's findings over the whole run: live ones and the last ended ones.
-    const fights = detectFights(host.trace.slice(0, host.trace.length));
-    io.out(`${JSON.stringify({ file: cmd.file, ok: code === EXIT_OK, ...report, fights, traceLength: host.trace.length })}\n`);
+    const events = host.trace.slice(0, host.trace.length);
+    const fights = detectFights(events);
+    // traceHash: the fingerprint of the whole trace (src/sim/trace/trace-hash.ts), as an exported session's page had it.
+    io.out(`${JSON.stringify({ file: cmd.file, ok: code === EXIT_OK, ...report, fights, traceLength: host.trace.length, traceHash: traceHash(events) })}\n`);
     return code;
   }
   const paint = choosePaint(cmd.color, io.isTTY, io.env);
