@@ -223,4 +223,36 @@ describe('Queue properties', () => {
       { seed: 42, numRuns: 300 },
     );
   });
+
+  it('every add is recorded, and a key’s merged count is its adds since it was last handed out, but the first', () => {
+    type Op = { op: 'add'; key: number } | { op: 'get' } | { op: 'done'; key: number };
+    const opArb: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ op: fc.constant('add' as const), key: fc.integer({ min: 0, max: 3 }) }),
+      fc.record({ op: fc.constant('get' as const) }),
+      fc.record({ op: fc.constant('done' as const), key: fc.integer({ min: 0, max: 3 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 150 }), (ops) => {
+        const ctx = new SimContext({ seed: 1 });
+        const q = new Queue(ctx, 'p');
+        const addsSinceGet = [0, 0, 0, 0];
+        let adds = 0;
+        for (const o of ops) {
+          if (o.op === 'add') {
+            q.add(`k${o.key}`);
+            addsSinceGet[o.key]!++;
+            adds++;
+          } else if (o.op === 'get') {
+            const item = q.get();
+            if (item) addsSinceGet[Number(item.key.slice(1))] = 0;
+          } else q.done(`k${o.key}`);
+          addsSinceGet.forEach((n, k) => expect(q.mergedAdds(`k${k}`)).toBe(Math.max(0, n - 1)));
+        }
+        const recorded = ctx.trace.slice().filter((e) => e.kind === 'queue.add');
+        expect(recorded).toHaveLength(adds);
+        for (const e of recorded) expect(e.merged === undefined || e.merged >= 1).toBe(true);
+      }),
+      { seed: 7, numRuns: 300 },
+    );
+  });
 });
