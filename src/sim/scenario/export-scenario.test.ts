@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { UserAction } from '../actions/user-action.ts';
 import { deploymentYaml } from '../determinism-case.ts';
 import { createSimulationHost, Simulation, type SimulationRecipe } from '../simulation.ts';
 import { traceHash } from '../trace/trace-hash.ts';
@@ -91,6 +93,39 @@ describe('exportScenario', () => {
     expect(exportScenario({ ...base, options: { seed: 1, clientQPS: { qps: 5, burst: 10 } } })).toEqual({ ok: false, error: expect.stringMatching(/5 qps, burst 10/) });
     expect(exportScenario({ ...base, options: { seed: 1, watchHistory: 500 } })).toEqual({ ok: false, error: expect.stringMatching(/watchHistory/) });
   });
+});
+
+describe('exportScenario properties', () => {
+  it('any session of actions taken at random steps (some mid-instant) replays to its trace hash (seeded)', () => {
+    const actionArb: fc.Arbitrary<(sim: Simulation) => UserAction> = fc.oneof(
+      fc.integer({ min: 0, max: 6 }).map((replicas) => () => ({ type: 'scale', resource: 'deployment', name: 'web', replicas, command: `kubectl scale deployment web --replicas=${replicas}` })),
+      fc.constantFrom('crash-controller', 'pause-controller', 'resume-controller').map((type) => () => ({ type: 'fault', fault: { type, controller: 'replicaset-controller' } }) as UserAction),
+      fc.constantFrom('cordon', 'uncordon').map((type) => () => ({ type, node: 'node-1' })),
+      fc.constant((sim: Simulation) => {
+        const pod = sim.listObjects('pod')[0]?.metadata.name ?? 'none';
+        return { type: 'delete', resource: 'pod', name: pod, gracePeriodSeconds: 0 } as UserAction;
+      }),
+    );
+    const moveArb = fc.record({ steps: fc.integer({ min: 0, max: 400 }), midInstant: fc.boolean(), action: actionArb });
+    fc.assert(
+      fc.property(fc.array(moveArb, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 1000 }), (moves, seed) => {
+        const sim = Simulation.create({ seed, nodes: 2 });
+        sim.apply(deploymentYaml('web', 2));
+        for (const m of moves) {
+          sim.runSteps(m.steps);
+          if (m.midInstant && sim.cluster.ctx.scheduler.peekTime() !== undefined) {
+            for (let i = 0; i < 2_000 && sim.cluster.ctx.scheduler.peekTime() !== sim.now; i++) sim.stepOnce();
+          }
+          sim.act(m.action(sim));
+        }
+        sim.runSteps(200);
+        const exported = exportScenario(sim.recipe());
+        if (!exported.ok) throw new Error(exported.error);
+        expect(replay(exported.text).hash).toBe(traceHash(sim.trace.slice(0, sim.trace.length)));
+      }),
+      { seed: 2026, numRuns: 8 },
+    );
+  }, 120_000);
 });
 
 describe('afterStep and untilStep in a scenario file', () => {
