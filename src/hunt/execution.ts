@@ -66,6 +66,8 @@ export class PerturbedHost implements ScenarioHost {
   private readonly pendingWrites = new Set<number>();
   private writes = 0;
   private cursor = 0;
+  /** The `api.request` actor of the controller's requests. */
+  private readonly actor: string;
 
   constructor(
     readonly sim: Simulation,
@@ -80,6 +82,7 @@ export class PerturbedHost implements ScenarioHost {
     }
     this.timed = timed.sort((a, b) => a.at - b.at);
     this.afterWrite = afterWrite.sort((a, b) => a.k - b.k);
+    this.actor = requestActor(sim, controller);
   }
 
   get now(): number {
@@ -127,7 +130,7 @@ export class PerturbedHost implements ScenarioHost {
     const events = trace.slice(this.cursor);
     this.cursor = trace.length;
     for (const e of events) {
-      if (e.kind === 'api.request' && e.actor === this.controller && isWriteVerb(e.verb)) this.pendingWrites.add(e.requestId);
+      if (e.kind === 'api.request' && e.actor === this.actor && isWriteVerb(e.verb)) this.pendingWrites.add(e.requestId);
       else if (e.kind === 'api.response' && this.pendingWrites.delete(e.requestId) && e.code < 300) {
         this.writes++;
         while (this.afterWrite.length && this.afterWrite[0]!.k <= this.writes) this.inject(this.afterWrite.shift()!.p);
@@ -174,6 +177,16 @@ export class PerturbedHost implements ScenarioHost {
   get probe() {
     return clusterProbe(() => this.sim.cluster);
   }
+}
+
+/**
+ * Who sends the controller's requests (the `api.request` actor): a controller of kube-controller-manager has a REST
+ * client of its own, named as the controller; a controller alone in its process (a user-written controller's
+ * `user-controller/<name>`) sends them as its process.
+ */
+export function requestActor(sim: Simulation, controller: string): string {
+  const p = sim.cluster.processOf(controller);
+  return p && p.name !== controller && p.controllerNames.length === 1 && p.controllerNames[0] === controller && p.kind === 'user-controller' ? p.name : controller;
 }
 
 export function isWriteVerb(verb: string): boolean {

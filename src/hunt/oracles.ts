@@ -81,7 +81,7 @@ export function differentialFailures(controller: string, ref: Observation, exec:
       oracle: 'write-storm',
       message: `${controller} sent ${obs.quietWrites.length} writes in the quiet window (${ref.quietWrites.length} unperturbed)`,
       traceId: obs.quietWrites[0]!,
-      expectation: { trace: { kind: 'api.request', actor: controller, verb: '/^(create|update|patch|apply|delete)$/' }, count: { max: allowed }, between: [exec.quietStart, exec.end] },
+      expectation: { trace: { kind: 'api.request', actor: obs.actor, verb: '/^(create|update|patch|apply|delete)$/' }, count: { max: allowed }, between: [exec.quietStart, exec.end] },
     });
   }
   const refDeletes = new Map<string, number>();
@@ -98,7 +98,7 @@ export function differentialFailures(controller: string, ref: Observation, exec:
         oracle: 'unexpected-delete',
         message: `${controller} deleted ${w.object.kind} ${w.object.namespace ? `${w.object.namespace}/` : ''}${w.object.name}, which the unperturbed run ${refDeletes.has(k) ? `deletes only ${refDeletes.get(k)} time(s)` : 'keeps'}`,
         traceId: w.traceId,
-        expectation: { trace: { kind: 'api.request', actor: controller, verb: 'delete', object }, count: { max: refDeletes.get(k) ?? 0 } },
+        expectation: { trace: { kind: 'api.request', actor: obs.actor, verb: 'delete', object }, count: { max: refDeletes.get(k) ?? 0 } },
       });
       break;
     }

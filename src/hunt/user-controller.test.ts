@@ -1,0 +1,55 @@
+/**
+ * The hunter on user-written controllers (src/sandbox, QuickJS): the course's CronBackup template passes, and the same
+ * template without its owner reference leaks its CronJobs. The finding replays exactly from its recipe (the scenario
+ * format cannot hold an `install-controller` yet, so the file alone is not verified).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSandbox } from '../sandbox/load.ts';
+import { Simulation } from '../sim/simulation.ts';
+import { cronBackupWorkload } from './examples/cron-backup.ts';
+import { runHunt } from './hunt.ts';
+import { userControllerTarget, type HuntTarget } from './target.ts';
+
+const template = readFileSync(fileURLToPath(new URL('../../controllers/cronbackup.ts', import.meta.url)), 'utf8');
+/** The examples' workload, run with the garbage collector alone beside the user's controller. */
+const workload = cronBackupWorkload('correct').replace('controllers: [cronbackup-correct, ', 'controllers: [');
+
+beforeAll(async () => {
+  await loadSandbox();
+});
+
+function target(source: string): HuntTarget {
+  const t = userControllerTarget(source, workload, { file: 'cronbackup.ts' });
+  if (!t.ok) throw new Error(t.error);
+  return t.target;
+}
+
+describe('hunting a user-written controller', () => {
+  it('the CronBackup template passes every plan explored', () => {
+    const t = target(template);
+    expect(t.controller).toBe('cronbackup-controller');
+    const r = runHunt(t, { seeds: 16 });
+    expect(r).toMatchObject({ status: 'passed', explored: 16 });
+  });
+
+  it('the template without its owner reference leaks its CronJobs, and the finding replays from its recipe', () => {
+    const buggy = template.replace(/ownerReferences: \[[\s\S]*?\],\n/, '');
+    expect(buggy).not.toContain('ownerReferences');
+    const r = runHunt(target(buggy), { seeds: 4 });
+    expect(r.status).toBe('found');
+    const f = r.finding!;
+    expect(f.oracle).toBe('leaked-object');
+    expect(f.failures[0]!.message).toMatch(/CronJob \w+-backup has no ownerReference/);
+    expect(f.recipe.inputs[0]!.action).toMatchObject({ type: 'install-controller' });
+    expect(f.replayVerified).toBe(false);
+    const again = Simulation.fromRecipe(f.recipe);
+    expect(again.getObject('cronjobs', 'default', 'weekly-backup')?.metadata.ownerReferences).toBeUndefined();
+  });
+
+  it('a program that does not compile is an error naming its file and line', () => {
+    const t = userControllerTarget('export default defineController({ name: "x", for: {apiVersion: "v1", kind: "ConfigMap"}, async reconcile( { ', workload, { file: 'bad.ts' });
+    expect(t).toMatchObject({ ok: false, error: expect.stringMatching(/^bad\.ts:1/) });
+  });
+});
