@@ -8,6 +8,8 @@ import type { ResourceInfo } from '../../api/resources.ts';
 import { isObject, type JsonObject } from './json-shape.ts';
 import { defaultDeployment, defaultReplicaSet } from './defaults/apps-v1.ts';
 import { defaultDaemonSet } from './defaults/daemonset.ts';
+import { defaultStatefulSet } from './defaults/statefulset.ts';
+import { defaultPersistentVolumeClaim } from './defaults/persistent-volume-claim.ts';
 import { defaultPod, defaultService, defaultNamespace, defaultNode, defaultNothing } from './defaults/core-v1.ts';
 import { defaultJob, defaultCronJob } from './defaults/batch-v1.ts';
 import { defaultHorizontalPodAutoscaler } from './defaults/autoscaling-v2.ts';
@@ -27,12 +29,14 @@ const DEFAULTERS: ReadonlyMap<string, Defaulter> = new Map<string, Defaulter>([
   ['apps/Deployment', defaultDeployment],
   ['apps/ReplicaSet', defaultReplicaSet],
   ['apps/DaemonSet', defaultDaemonSet],
+  ['apps/StatefulSet', defaultStatefulSet],
   ['/Pod', defaultPodAndTolerations],
   ['/Service', defaultService],
   ['/Namespace', defaultNamespace],
   ['/Node', defaultNode],
   ['/ConfigMap', defaultNothing],
   ['/Event', defaultNothing],
+  ['/PersistentVolumeClaim', defaultPersistentVolumeClaim],
   ['batch/Job', defaultJob],
   ['batch/CronJob', defaultCronJob],
   ['autoscaling/HorizontalPodAutoscaler', defaultHorizontalPodAutoscaler],

@@ -11,6 +11,8 @@ import { isObject } from './json-shape.ts';
 import { typeError } from './validation/shape.ts';
 import { validateDeployment, validateDeploymentUpdate, validateReplicaSet, validateReplicaSetUpdate } from './validation/apps.ts';
 import { validateDaemonSet, validateDaemonSetUpdate } from './validation/daemonset.ts';
+import { validateStatefulSet, validateStatefulSetUpdate } from './validation/statefulset.ts';
+import { validatePersistentVolumeClaim, validatePersistentVolumeClaimUpdate } from './validation/persistent-volume-claim.ts';
 import { validatePod, validatePodUpdate } from './validation/pod.ts';
 import { validateService, validateServiceUpdate } from './validation/service.ts';
 import { validateJob, validateJobUpdate, validateCronJob, validateCronJobUpdate } from './validation/batch.ts';
@@ -35,12 +37,14 @@ const VALIDATORS: ReadonlyMap<string, KindValidator> = new Map<string, KindValid
   ['apps/Deployment', { create: validateDeployment, update: validateDeploymentUpdate }],
   ['apps/ReplicaSet', { create: validateReplicaSet, update: validateReplicaSetUpdate }],
   ['apps/DaemonSet', { create: validateDaemonSet, update: validateDaemonSetUpdate }],
+  ['apps/StatefulSet', { create: validateStatefulSet, update: validateStatefulSetUpdate }],
   ['/Pod', { create: validatePod, update: validatePodUpdate }],
   ['/Service', { create: validateService, update: validateServiceUpdate }],
   ['/Node', { create: validateNode, update: validateNodeUpdate }],
   ['/Namespace', { create: validateNamespace, update: validateNamespaceUpdate }],
   ['/ConfigMap', simpleUpdate(validateConfigMap)],
   ['/Event', simpleUpdate(validateEvent)],
+  ['/PersistentVolumeClaim', { create: validatePersistentVolumeClaim, update: validatePersistentVolumeClaimUpdate }],
   ['batch/Job', { create: validateJob, update: validateJobUpdate }],
   ['batch/CronJob', { create: validateCronJob, update: validateCronJobUpdate }],
   ['autoscaling/HorizontalPodAutoscaler', { create: validateHorizontalPodAutoscaler, update: validateHorizontalPodAutoscalerUpdate }],
