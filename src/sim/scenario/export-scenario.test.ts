@@ -98,9 +98,9 @@ describe('exportScenario', () => {
 describe('exportScenario properties', () => {
   it('any session of actions taken at random steps (some mid-instant) replays to its trace hash (seeded)', () => {
     const actionArb: fc.Arbitrary<(sim: Simulation) => UserAction> = fc.oneof(
-      fc.integer({ min: 0, max: 6 }).map((replicas) => () => ({ type: 'scale', resource: 'deployment', name: 'web', replicas, command: `kubectl scale deployment web --replicas=${replicas}` })),
+      fc.integer({ min: 0, max: 6 }).map((replicas) => (): UserAction => ({ type: 'scale', resource: 'deployment', name: 'web', replicas, command: `kubectl scale deployment web --replicas=${replicas}` })),
       fc.constantFrom('crash-controller', 'pause-controller', 'resume-controller').map((type) => () => ({ type: 'fault', fault: { type, controller: 'replicaset-controller' } }) as UserAction),
-      fc.constantFrom('cordon', 'uncordon').map((type) => () => ({ type, node: 'node-1' })),
+      fc.constantFrom('cordon' as const, 'uncordon' as const).map((type) => (): UserAction => ({ type, node: 'node-1' })),
       fc.constant((sim: Simulation) => {
         const pod = sim.listObjects('pod')[0]?.metadata.name ?? 'none';
         return { type: 'delete', resource: 'pod', name: pod, gracePeriodSeconds: 0 } as UserAction;
