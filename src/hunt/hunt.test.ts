@@ -97,6 +97,13 @@ describe('runHunt passes a correct controller', () => {
   });
 });
 
+describe('runHunt passes a correct controller under random plans too', () => {
+  it('20 seeded plans of up to 3 perturbations each, no sweep', () => {
+    const r = runHunt(target(cronBackupController('correct')), { seeds: 20, seed: 5, plan: { sweep: false } });
+    expect(r).toMatchObject({ status: 'passed', explored: 20 });
+  });
+});
+
 describe('runHunt is deterministic and bounded', () => {
   it('the same seed finds the same bug with the same schedule', () => {
     const a = runHunt(target(cronBackupController('edge-triggered')), { seeds: 40, seed: 7 });
