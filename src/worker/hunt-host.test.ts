@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkHuntRequest, handleHuntRequest } from './hunt-host.ts';
 import type { HuntWorkerMessage } from './hunt-protocol.ts';
+import { parseRecipe } from './recipe-schema.ts';
 
 async function hunt(msg: unknown): Promise<HuntWorkerMessage[]> {
   const out: HuntWorkerMessage[] = [];
@@ -19,6 +20,14 @@ describe('the hunt worker', () => {
     expect(last.result.status).toBe('found');
     expect(last.result.finding!.recipe.version).toBe(1);
     expect(last.result.finding!.scenario).toContain('kind: Scenario');
+  });
+
+  it('a finding\'s recipe is one the page opens (the share link\'s checks pass)', async () => {
+    const out = await hunt({ type: 'hunt', controller: 'cronbackup-status-from-spec', seeds: 20 });
+    const last = out.at(-1)!;
+    if (last.type !== 'result') throw new Error(JSON.stringify(last));
+    expect(last.result.finding!.schedule.length).toBe(1);
+    expect(parseRecipe(JSON.parse(JSON.stringify(last.result.finding!.recipe)))).toMatchObject({ ok: true });
   });
 
   it('answers a bad request or a controller without a workload with an error in words, never a throw', async () => {
