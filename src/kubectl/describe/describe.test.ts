@@ -382,7 +382,7 @@ Endpoints:
     Conditions:
       Ready:    true
     Hostname:   <unset>
-    TargetRef:  Pod/web-5894d768d8-cndb9
+    TargetRef:  Pod/web-5894d768d8-6mp6x
     NodeName:   node-1
     Zone:       <unset>
 `);

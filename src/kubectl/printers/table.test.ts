@@ -86,8 +86,8 @@ describe('kubectl get <kind> against a simulated cluster', () => {
     expect(get('Pod')).toBe(
       [
         'NAME                   READY   STATUS    RESTARTS   AGE',
-        'web-5894d768d8-cndb9   1/1     Running   0          2m35s',
-        'web-5894d768d8-vv4j6   1/1     Running   0          2m35s',
+        'web-5894d768d8-6mp6x   1/1     Running   0          2m35s',
+        'web-5894d768d8-9qsxf   1/1     Running   0          2m35s',
         '',
       ].join('\n'),
     );
@@ -96,8 +96,8 @@ describe('kubectl get <kind> against a simulated cluster', () => {
     expect(get('Pod', { wide: true })).toBe(
       [
         'NAME                   READY   STATUS    RESTARTS   AGE     IP           NODE     NOMINATED NODE   READINESS GATES',
-        'web-5894d768d8-cndb9   1/1     Running   0          2m35s   10.244.1.2   node-1   <none>           <none>',
-        'web-5894d768d8-vv4j6   1/1     Running   0          2m35s   10.244.2.2   node-2   <none>           <none>',
+        'web-5894d768d8-6mp6x   1/1     Running   0          2m35s   10.244.1.2   node-1   <none>           <none>',
+        'web-5894d768d8-9qsxf   1/1     Running   0          2m35s   10.244.2.2   node-2   <none>           <none>',
         '',
       ].join('\n'),
     );
@@ -140,7 +140,7 @@ describe('decorations', () => {
       ['NAME   READY   UP-TO-DATE   AVAILABLE   AGE     APP   NAME   LABELS', 'web    2/2     2            2           2m35s                <none>', ''].join('\n'),
     );
     expect(get('Pod', { labelColumns: ['app'], noHeaders: true })).toBe(
-      ['web-5894d768d8-cndb9   1/1   Running   0     2m35s   web', 'web-5894d768d8-vv4j6   1/1   Running   0     2m35s   web', ''].join('\n'),
+      ['web-5894d768d8-6mp6x   1/1   Running   0     2m35s   web', 'web-5894d768d8-9qsxf   1/1   Running   0     2m35s   web', ''].join('\n'),
     );
   });
   test('-A: NAMESPACE first; several kinds: kind.group/name', () => {
