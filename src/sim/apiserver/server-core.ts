@@ -23,6 +23,7 @@ import type { ApiRequest } from './api-request.ts';
 import { MvccStore, DEFAULT_WATCH_HISTORY } from './storage/mvcc-store.ts';
 import { namespaceDeletionConditions, type NamespaceCondition } from './strategy/namespace-conditions.ts';
 import { WatchCache } from './storage/watch-cache.ts';
+import { EventTTL, type EventExpirer } from './storage/event-ttl.ts';
 import { ResourceRegistry, resourceKey } from './registry/resource-registry.ts';
 import { WebhookAdmission } from '../webhooks/webhook-admission.ts';
 import { defaultWebhookConfiguration, isWebhookConfigurationKind, validateWebhookConfiguration } from '../webhooks/webhook-configuration.ts';
@@ -63,6 +64,8 @@ export interface MutatingAdmissionPlugin {
 export interface ApiServerOptions {
   /** Writes kept for watch replay (default 10,000). */
   watchHistory?: number;
+  /** `--event-ttl` in virtual ms (default one hour): an Event is deleted this long after its last write. */
+  eventTTL?: number;
 }
 
 export const CRD_GROUP = 'apiextensions.k8s.io';
@@ -71,12 +74,17 @@ const NAMESPACE_INFO_KEY = { group: '', resource: 'namespaces' };
 /** ObjectMeta's `omitempty` lists and maps. */
 const OMITEMPTY_META = ['managedFields', 'finalizers', 'labels', 'annotations', 'ownerReferences'] as const;
 
+/** The core Event kind: what `--event-ttl` applies to. */
+function isCoreEvent(info: ResourceInfo): boolean {
+  return info.kind === 'Event' && info.group === '';
+}
+
 function isEmpty(v: unknown): boolean {
   if (v === undefined || v === null || typeof v !== 'object') return false;
   return Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0;
 }
 
-export class ServerCore {
+export class ServerCore implements EventExpirer {
   readonly store: MvccStore;
   readonly watches: WatchCache;
   readonly registry = new ResourceRegistry();
@@ -86,6 +94,8 @@ export class ServerCore {
   readonly crdOf = new Map<string, KubeObject>();
   /** True while {@link trial} runs: writes reach no watcher. */
   private inTrial = false;
+  /** Events' time to live (storage/event-ttl.ts): each write of a core Event renews it. */
+  private readonly eventTTL: EventTTL;
 
   constructor(
     readonly ctx: SimContext,
@@ -93,6 +103,7 @@ export class ServerCore {
   ) {
     this.store = new MvccStore(options.watchHistory ?? DEFAULT_WATCH_HISTORY);
     this.watches = new WatchCache(this.store);
+    this.eventTTL = new EventTTL(ctx, this, options.eventTTL);
     // MutatingAdmissionWebhook and ValidatingAdmissionWebhook are on by default (src/sim/webhooks).
     const webhooks = new WebhookAdmission(this);
     this.mutatingPlugins.push(webhooks);
@@ -209,6 +220,7 @@ export class ServerCore {
     }
     const event = this.store.put(resourceKey(info), keyOf(draft), draft);
     if (!this.inTrial) this.watches.dispatch(event);
+    if (!this.inTrial && isCoreEvent(info)) this.eventTTL.written(keyOf(event.object));
     if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') this.syncCRD(event.object, false);
     return event.object;
   }
@@ -218,10 +230,18 @@ export class ServerCore {
     const event = this.store.remove(resourceKey(info), keyOf(obj));
     if (!event) return obj;
     if (!this.inTrial) this.watches.dispatch(event);
+    if (!this.inTrial && isCoreEvent(info)) this.eventTTL.removed(keyOf(obj));
     if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') this.syncCRD(event.object, true);
     const ns = obj.metadata.namespace;
     if (info.namespaced && ns) this.finalizeNamespaceIfEmpty(ns);
     return event.object;
+  }
+
+  /** An Event's lease expired (storage/event-ttl.ts): etcd deletes it, and its watchers see it go. */
+  expireEvent(key: string): void {
+    const info = this.registry.lookup('v1', 'Event');
+    const obj = info && this.store.get(resourceKey(info), key);
+    if (info && obj) this.remove(info, obj);
   }
 
   /** A namespace's state for NamespaceLifecycle: missing, terminating or active. */
