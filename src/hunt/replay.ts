@@ -71,7 +71,9 @@ export function replayScenario(target: HuntTarget, exec: Execution, failures: re
     ...(Array.isArray(file.expect) ? (file.expect as unknown[]).filter((_, j) => keep.has(`expect[${j}]`)) : []),
     ...failures.flatMap((f) => (f.expectation ? [f.expectation] : [])),
   ];
-  const out: Record<string, unknown> = { ...file, metadata, actions: merged, expect, until: exec.end };
+  // The hunt's run ends at `end`, after its settling and quiet window: a workload's own `untilStep` no longer applies.
+  const { untilStep: _untilStep, ...rest } = file;
+  const out: Record<string, unknown> = { ...rest, metadata, actions: merged, expect, until: exec.end };
   const header = target.setup?.length
     ? `# The hunt installed ${target.setup.length} input(s) first (${target.setup.map((a) => a.type).join(', ')}), which a scenario file cannot hold yet:\n# this file replays only with them; the finding's recipe (share link) replays the run exactly.\n`
     : `# Replay: npx loopscope run <this file> (it fails where the hunt's run failed)\n`;
