@@ -21,8 +21,8 @@ export interface ApiRequest {
   namespace?: string;
   /** Required for get/update/patch/delete; for create it is taken from the body. */
   name?: string;
-  /** `binding`: POST pods/<name>/binding (handlers/binding.ts). */
-  subresource?: 'status' | 'scale' | 'binding';
+  /** `binding`: POST pods/<name>/binding (handlers/binding.ts); `finalize`: PUT namespaces/<name>/finalize. */
+  subresource?: 'status' | 'scale' | 'binding' | 'finalize';
   /** The object (create/update, or a Scale for /scale), or the patch document (patch). */
   body?: unknown;
   patchType?: PatchType;

@@ -30,6 +30,7 @@ import { parseLabelSelector, SelectorParseError, type ParsedLabelSelector } from
 import { parseFieldSelector, type ParsedFieldSelector } from './selectors/field-selector.ts';
 import { resourceKey } from './registry/resource-registry.ts';
 import { changedPaths } from './strategy/object-diff.ts';
+import { isNamespace } from './strategy/namespace-strategy.ts';
 
 export type { AdmissionPlugin, AdmissionAttributes, ApiServerOptions } from './server-core.ts';
 export { changedPaths };
@@ -104,7 +105,11 @@ export class ApiServer {
     }
     if (req.verb !== 'list' && req.verb !== 'create' && req.verb !== 'patch' && !req.name) return fail(badRequest('resource name may not be empty'));
     if (req.subresource === 'binding') return handleBinding(this.core, req, info);
-    if (req.subresource !== undefined && req.subresource !== 'status' && req.subresource !== 'scale') return fail(resourceNotServed(this.core.gr(info)));
+    if (req.subresource === 'finalize') {
+      // Only namespaces have /finalize, and only PUT (pkg/registry/core/namespace/storage FinalizeREST).
+      if (!isNamespace(info)) return fail(resourceNotServed(this.core.gr(info)));
+      if (req.verb !== 'update') return fail(methodNotSupported(this.core.gr(info), req.verb));
+    } else if (req.subresource !== undefined && req.subresource !== 'status' && req.subresource !== 'scale') return fail(resourceNotServed(this.core.gr(info)));
     if (req.subresource === 'status' && !info.status) return fail(methodNotSupported(this.core.gr(info), req.verb));
     const injected = this.injectedConflict(req, info);
     if (injected) return fail(injected);

@@ -1,15 +1,10 @@
 /**
  * The api-server's state and the steps every write shares: resolve the kind, key the object, run admission,
- * commit to the store (and tell the watchers), and the side effects of some kinds (a CRD (un)registers its kinds,
- * a terminating namespace goes away with its last object).
+ * commit to the store (and tell the watchers), and the side effects of some kinds (a CRD (un)registers its kinds).
  *
  * Upstream: k8s.io/apiserver/pkg/registry/generic/registry/store.go (the generic registry every kind uses),
- * pkg/admission (the plugin chain), kubernetes plugin/pkg/admission/namespace/lifecycle (NamespaceLifecycle) and the
- * namespace controller's content deletion (pkg/controller/namespace/deletion), folded in here.
- *
- * @remarks Namespace deletion is done synchronously by the server instead of the namespace controller: its objects
- * are deleted (background propagation, pods gracefully) at once, and the namespace is removed as soon as it is
- * empty (the "kubernetes" spec finalizer is not walked through /finalize).
+ * pkg/admission (the plugin chain) and kubernetes plugin/pkg/admission/namespace/lifecycle (NamespaceLifecycle). A
+ * terminating namespace's content is deleted by the namespace controller (src/sim/controllers/namespace).
  */
 import type { SimContext } from '../engine/sim-context.ts';
 import { keyOf, type KubeObject } from '../api/object.ts';
@@ -21,7 +16,6 @@ import { validateCreate, validateUpdate } from './admission/validation.ts';
 import { defaultCustomResource, resourceInfosFromCRD, validateCRD, validateCustomResource } from './crd/custom-resources.ts';
 import type { ApiRequest } from './api-request.ts';
 import { MvccStore, DEFAULT_WATCH_HISTORY } from './storage/mvcc-store.ts';
-import { namespaceDeletionConditions, type NamespaceCondition } from './strategy/namespace-conditions.ts';
 import { WatchCache } from './storage/watch-cache.ts';
 import { EventTTL, type EventExpirer } from './storage/event-ttl.ts';
 import { ResourceRegistry, resourceKey } from './registry/resource-registry.ts';
@@ -232,8 +226,6 @@ export class ServerCore implements EventExpirer {
     if (!this.inTrial) this.watches.dispatch(event);
     if (!this.inTrial && isCoreEvent(info)) this.eventTTL.removed(keyOf(obj));
     if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') this.syncCRD(event.object, true);
-    const ns = obj.metadata.namespace;
-    if (info.namespaced && ns) this.finalizeNamespaceIfEmpty(ns);
     return event.object;
   }
 
@@ -249,40 +241,6 @@ export class ServerCore implements EventExpirer {
     const obj = this.store.get(resourceKey(NAMESPACE_INFO_KEY), ns);
     if (!obj) return 'missing';
     return obj.metadata.deletionTimestamp !== undefined ? 'terminating' : 'active';
-  }
-
-  /** Namespaced resource keys whose objects live in `ns` (the namespace controller's discovery walk). */
-  objectsIn(ns: string): { info: ResourceInfo; obj: KubeObject }[] {
-    const out: { info: ResourceInfo; obj: KubeObject }[] = [];
-    for (const info of this.registry.all()) {
-      if (!info.namespaced) continue;
-      for (const obj of this.store.list(resourceKey(info), ns)) out.push({ info, obj });
-    }
-    return out;
-  }
-
-  private finalizeNamespaceIfEmpty(ns: string): void {
-    const nsObj = this.store.get(resourceKey(NAMESPACE_INFO_KEY), ns);
-    if (!nsObj || nsObj.metadata.deletionTimestamp === undefined) return;
-    const info = this.registry.lookup('v1', 'Namespace')!;
-    if (this.objectsIn(ns).length > 0) {
-      this.updateNamespaceConditions(nsObj);
-      return;
-    }
-    this.remove(info, nsObj);
-  }
-
-  /**
-   * A terminating namespace's status.conditions from what is still in it (namespace-conditions.ts), written when
-   * they change, as the namespace controller's status update does. Returns the namespace as stored.
-   */
-  updateNamespaceConditions(nsObj: KubeObject): KubeObject {
-    const remaining = this.objectsIn(nsObj.metadata.name!).map(({ info, obj }) => ({ resource: info.resource, group: info.group, obj }));
-    const status = (nsObj.status ?? {}) as { phase?: string; conditions?: NamespaceCondition[] };
-    const conditions = namespaceDeletionConditions(remaining, status.conditions, this.ctx.now);
-    if (JSON.stringify(conditions) === JSON.stringify(status.conditions ?? [])) return nsObj;
-    const info = this.registry.lookup('v1', 'Namespace')!;
-    return this.commit(info, { ...nsObj, metadata: { ...nsObj.metadata }, status: { ...status, conditions } });
   }
 
   /** A CRD was written or removed: (re)register its kinds; on removal also drop its custom objects. */

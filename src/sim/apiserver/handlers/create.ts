@@ -56,7 +56,10 @@ export function createDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
     const state = core.namespaceState(ns);
     if (state === 'missing') return fail(notFound({ group: '', resource: 'namespaces' }, ns));
     if (state === 'terminating') {
-      return fail(forbidden(core.gr(info), meta.name ?? '', `unable to create new content in namespace ${ns} because it is being terminated`));
+      // lifecycle/admission.go: the NamespaceTerminating cause tells controllers to stop creating there.
+      const refused = forbidden(core.gr(info), meta.name ?? '', `unable to create new content in namespace ${ns} because it is being terminated`);
+      refused.details = { ...refused.details, causes: [{ reason: 'NamespaceTerminating', message: `namespace ${ns} is being terminated`, field: 'metadata.namespace' }] };
+      return fail(refused);
     }
   }
 

@@ -4,7 +4,8 @@
  * Upstream: k8s.io/apiserver/pkg/registry/generic/registry/store.go Delete (preconditions, `updateForGracefulDeletionAndFinalizers`,
  * `markAsDeleting`: the first mark bumps a non-zero generation), pkg/registry/rest/delete.go (BeforeDelete: a
  * terminating pod's grace can only shorten; grace 0 on a terminating pod without finalizers removes it), kubernetes
- * pkg/registry/core/namespace/storage (a namespace goes Terminating first) and plugin/pkg/admission/namespace/lifecycle
+ * pkg/registry/core/namespace/storage (a namespace goes Terminating first, and goes only once its spec finalizers have
+ * been removed through /finalize: namespace-strategy.ts) and plugin/pkg/admission/namespace/lifecycle
  * (default, kube-system and kube-public may not be deleted).
  *
  * @remarks Responses are 200 with the object (its last state when removed at once), never a Success Status.
@@ -16,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../api/status.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import type { ServerCore } from '../server-core.ts';
 import { finalizersForDeletion, gracePeriodFor } from '../strategy/deletion-strategy.ts';
+import { isNamespace as isNamespaceInfo, namespaceMayGo } from '../strategy/namespace-strategy.ts';
 import { fail, okObject } from './decode.ts';
 import { fitsInt64 } from './typed-decode.ts';
 
@@ -42,7 +44,7 @@ export function handleDelete(core: ServerCore, req: ApiRequest, info: ResourceIn
       conflict(core.gr(info), name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${live.metadata.resourceVersion ?? ''}`),
     );
   }
-  if (info.group === '' && info.kind === 'Namespace' && IMMORTAL_NAMESPACES.includes(name)) {
+  if (isNamespaceInfo(info) && IMMORTAL_NAMESPACES.includes(name)) {
     return fail(forbidden(core.gr(info), name, 'this namespace may not be deleted'));
   }
   const rejected = core.runPlugins({ operation: 'DELETE', info, namespace: live.metadata.namespace, name, object: live, user: req.user, dryRun: req.dryRun === true });
@@ -50,9 +52,9 @@ export function handleDelete(core: ServerCore, req: ApiRequest, info: ResourceIn
   return deleteObject(core, info, live, req);
 }
 
-/** The deletion itself (also used for a namespace's contents, with background propagation). */
+/** The deletion itself. */
 export function deleteObject(core: ServerCore, info: ResourceInfo, live: KubeObject, req: Pick<ApiRequest, 'propagationPolicy' | 'gracePeriodSeconds' | 'dryRun'>): ApiResponse {
-  const isNamespace = info.group === '' && info.kind === 'Namespace';
+  const isNamespace = isNamespaceInfo(info);
   const finalizers = finalizersForDeletion(live, info, req.propagationPolicy);
   const nextFinalizers = finalizers ?? live.metadata.finalizers ?? [];
   const grace = gracePeriodFor(live, info, req.gracePeriodSeconds);
@@ -78,27 +80,12 @@ export function deleteObject(core: ServerCore, info: ResourceInfo, live: KubeObj
   if (isNamespace && !terminating) draft.status = { ...((live.status as object | undefined) ?? {}), phase: 'Terminating' };
 
   const graceDone = (meta.deletionGracePeriodSeconds ?? 0) === 0;
-  if (!isNamespace && graceDone && (meta.finalizers ?? []).length === 0) {
+  // A namespace's first DELETE only marks it; a later one removes it once its spec finalizers are gone too.
+  const mayGo = !isNamespace || (terminating && namespaceMayGo(live));
+  if (mayGo && graceDone && (meta.finalizers ?? []).length === 0) {
     return okObject(200, req.dryRun ? live : core.remove(info, live));
   }
   if (req.dryRun) return okObject(200, draft);
   const unchanged = finalizers === undefined && meta.deletionTimestamp === live.metadata.deletionTimestamp && meta.deletionGracePeriodSeconds === live.metadata.deletionGracePeriodSeconds;
-  const stored = unchanged ? live : core.commit(info, draft);
-  if (isNamespace) return okObject(200, deleteNamespaceContents(core, stored));
-  return okObject(200, stored);
-}
-
-/** The namespace controller's work, done at once: delete everything in it; the namespace goes with its last object. */
-function deleteNamespaceContents(core: ServerCore, ns: KubeObject): KubeObject {
-  const name = ns.metadata.name!;
-  for (const { info, obj } of core.objectsIn(name)) {
-    const current = core.get(info, name, obj.metadata.name!);
-    if (current) deleteObject(core, info, current, { propagationPolicy: 'Background' });
-  }
-  const info = core.registry.lookup('v1', 'Namespace')!;
-  const still = core.get(info, undefined, name);
-  if (!still) return ns;
-  if (core.objectsIn(name).length === 0) return core.remove(info, still);
-  // Content remains (finalizers, graceful pods): the conditions say what, as `kubectl describe ns` shows.
-  return core.updateNamespaceConditions(still);
+  return okObject(200, unchanged ? live : core.commit(info, draft));
 }

@@ -23,6 +23,7 @@ import { apiVersionOf } from '../../api/resources.ts';
 import { validateBodyFields } from '../fieldvalidation/field-validation.ts';
 import { knownRootType, pruneUnknownFields } from '../fieldvalidation/unknown-fields.ts';
 import { metaOf } from '../mutable-meta.ts';
+import { isNamespace, namespaceMayGo, prepareNamespaceForFinalize } from '../strategy/namespace-strategy.ts';
 
 export interface UpdateOptions {
   /** Server-side apply already computed managedFields. */
@@ -87,15 +88,21 @@ export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
   let next: KubeObject;
   if (req.subresource === 'status') {
     next = prepareForStatusUpdate(draft, old, core.isCustom(info));
+  } else if (req.subresource === 'finalize') {
+    // The request's spec.finalizers are what /finalize writes (the main resource's update keeps the old ones).
+    const spec = draft.spec;
+    prepareForUpdate(draft, old, info);
+    next = prepareNamespaceForFinalize({ ...draft, spec } as KubeObject, old);
   } else {
     prepareForUpdate(draft, old, info);
     next = draft;
   }
 
   const attrs: AdmissionAttributes = { operation: 'UPDATE', info, namespace: ns, name, subresource: req.subresource, object: next, oldObject: old, user: req.user, dryRun: req.dryRun === true };
-  const rejected = req.subresource === 'status' ? runStatusValidation(core, req, info, next, old, extra) : core.admit(attrs, extra);
+  const statusLike = req.subresource === 'status' || req.subresource === 'finalize';
+  const rejected = statusLike ? runStatusValidation(core, req, info, next, old, extra) : core.admit(attrs, extra);
   if (rejected) return fail(rejected);
-  if (req.subresource !== 'status') prepareForUpdate(next, old, info); // defaulting may not touch server fields
+  if (!statusLike) prepareForUpdate(next, old, info); // defaulting may not touch server fields
 
   if (!opts.managedFieldsDone) {
     // Upstream records the request's fields before mutating admission: a webhook's changes are not its manager's.
@@ -114,7 +121,7 @@ export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
   if (changed.length === 0 && sameExceptManagedFieldTimes(next, old)) return okObject(200, old, []);
   if (req.dryRun) return okObject(200, next, changed);
   const m = next.metadata;
-  if (m.deletionTimestamp !== undefined && (m.finalizers ?? []).length === 0 && (m.deletionGracePeriodSeconds ?? 0) === 0) {
+  if (m.deletionTimestamp !== undefined && (m.finalizers ?? []).length === 0 && (m.deletionGracePeriodSeconds ?? 0) === 0 && (!isNamespace(info) || namespaceMayGo(next))) {
     // The last finalizer of a deleted object went: it is deleted, not written and then deleted (store.go Update:
     // ShouldDeleteDuringUpdate → errEmptiedFinalizers → deleteWithoutFinalizers). One revision, one DELETED event,
     // whose object is the stored one (etcd's previous value); the PUT still answers 200 with the request's object.

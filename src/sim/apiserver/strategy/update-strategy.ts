@@ -5,7 +5,7 @@
  * Upstream: k8s.io/apiserver/pkg/registry/rest/{create,update}.go (BeforeCreate, BeforeUpdate: uid and
  * creationTimestamp kept, generation owned by the server), kubernetes pkg/registry/apps/deployment/strategy.go
  * (spec or annotations bump generation; /status resets spec and labels), pkg/registry/core/pod/strategy.go
- * (create sets phase Pending), pkg/registry/core/namespace/strategy.go (phase Active, finalizer "kubernetes"),
+ * (create sets phase Pending), pkg/registry/core/namespace/strategy.go (namespace-strategy.ts),
  * and apimachinery `metav1.ResetObjectMetaForStatus` (custom resources' /status).
  *
  * @remarks Per-kind create-time status defaults beyond the pod phase and namespace phase (QOS class...) are left
@@ -16,17 +16,14 @@ import type { ResourceInfo } from '../../api/resources.ts';
 import { deepEqual } from './object-diff.ts';
 import { metaOf } from '../mutable-meta.ts';
 import { prepareDaemonSetForCreate, prepareDaemonSetForUpdate } from './daemonset-strategy.ts';
+import { isNamespace, prepareNamespaceForCreate, prepareNamespaceForUpdate } from './namespace-strategy.ts';
 
 /** `PrepareForCreate`: status cleared (kinds with a /status subresource), generation 1 where it is counted. */
 export function prepareForCreate(draft: KubeObject, info: ResourceInfo): void {
-  if (info.status && info.kind !== 'Node') {
+  if (isNamespace(info)) prepareNamespaceForCreate(draft);
+  else if (info.status && info.kind !== 'Node') {
     if (info.kind === 'Pod') draft.status = { phase: 'Pending' };
-    else if (info.kind === 'Namespace') draft.status = { phase: 'Active' };
     else delete draft.status;
-  }
-  if (info.kind === 'Namespace' && info.group === '') {
-    const spec = (draft.spec ?? {}) as { finalizers?: string[] };
-    if (!spec.finalizers) draft.spec = { ...spec, finalizers: ['kubernetes'] };
   }
   const m = metaOf(draft);
   if (info.generation !== 'none') m.generation = 1;
@@ -71,6 +68,7 @@ export function prepareForUpdate(draft: KubeObject, old: KubeObject, info: Resou
   }
   else metaOf(draft).generation = (old.metadata.generation ?? 0) + (generationChanged(draft, old, info) ? 1 : 0);
   if (info.kind === 'DaemonSet' && info.group === 'apps') prepareDaemonSetForUpdate(draft, old);
+  else if (isNamespace(info)) prepareNamespaceForUpdate(draft, old);
 }
 
 /**

@@ -8,9 +8,7 @@
  * (namespaceConditionUpdater: the five condition types in their order, each False with its "ok" reason and message
  * unless a problem sets it True).
  *
- * @remarks The simulation's api-server does the namespace controller's content deletion itself (server-core.ts);
- * it recomputes these conditions when the namespace is deleted and whenever an object in it goes, not on a resync.
- * Discovery and group-version parsing never fail here, so those two conditions stay False.
+ * @remarks Discovery and group-version parsing never fail in the simulation, so those two conditions stay False.
  */
 import type { KubeObject } from '../../api/object.ts';
 import { rfc3339 } from '../../engine/clock.ts';
@@ -43,7 +41,12 @@ export interface RemainingObject {
  * The namespace's conditions given what remains in it. A condition whose status, reason and message are unchanged
  * keeps its lastTransitionTime (`previous`).
  */
-export function namespaceDeletionConditions(remaining: readonly RemainingObject[], previous: readonly NamespaceCondition[] | undefined, now: number): NamespaceCondition[] {
+export function namespaceDeletionConditions(
+  remaining: readonly RemainingObject[],
+  previous: readonly NamespaceCondition[] | undefined,
+  now: number,
+  deleteContentErrors: readonly string[] = [],
+): NamespaceCondition[] {
   const byResource = new Map<string, number>();
   const byFinalizer = new Map<string, number>();
   for (const r of remaining) {
@@ -52,6 +55,11 @@ export function namespaceDeletionConditions(remaining: readonly RemainingObject[
     for (const f of r.obj.metadata.finalizers ?? []) byFinalizer.set(f, (byFinalizer.get(f) ?? 0) + 1);
   }
   const problems = new Map<string, { reason: string; message: string }>();
+  if (deleteContentErrors.length > 0) {
+    // ProcessDeleteContentErr; the errors joined as utilerrors.NewAggregate prints them.
+    const aggregate = deleteContentErrors.length === 1 ? deleteContentErrors[0]! : `[${deleteContentErrors.join(', ')}]`;
+    problems.set('NamespaceDeletionContentFailure', { reason: 'ContentDeletionFailed', message: `Failed to delete all resource types, ${deleteContentErrors.length} remaining: ${aggregate}` });
+  }
   if (byResource.size > 0) {
     const parts = [...byResource].map(([gr, n]) => `${gr} has ${n} resource instances`).sort();
     problems.set('NamespaceContentRemaining', { reason: 'SomeResourcesRemain', message: `Some resources are remaining: ${parts.join(', ')}` });

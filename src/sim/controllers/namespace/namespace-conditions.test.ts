@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configMap, newServer, objectOf, req } from '../test-helpers.ts';
 import type { KubeObject } from '../../api/object.ts';
 import { namespaceDeletionConditions } from './namespace-conditions.ts';
-
-const NS = { apiVersion: 'v1', kind: 'Namespace' } as const;
 
 describe('a terminating namespace reports what holds it (namespace controller deletion/status_condition_utils.go)', () => {
   it('the five conditions in upstream order; remaining resources and finalizers counted, sorted', () => {
@@ -28,21 +25,13 @@ describe('a terminating namespace reports what holds it (namespace controller de
     expect(c[4]!.message).toBe('Some content in the namespace has finalizers remaining: a.io/x in 1 resource instances, example.com/hold in 2 resource instances');
   });
 
-  it('in the api-server: a namespace held by a finalizer stays Terminating with the conditions; removing it lets the namespace go', () => {
-    const { server } = newServer();
-    server.handle(req({ verb: 'create', ...NS, body: { ...NS, metadata: { name: 'team' } } }));
-    server.handle(req({ verb: 'create', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'team', body: { ...configMap('c'), metadata: { name: 'c', finalizers: ['example.com/hold'] } } }));
-    server.handle(req({ verb: 'delete', ...NS, name: 'team' }));
-    const ns = server.getObject('v1', 'Namespace', undefined, 'team')!;
-    const status = ns.status as { phase: string; conditions: Array<{ type: string; status: string; message: string }> };
-    expect(status.phase).toBe('Terminating');
-    expect(status.conditions.find((c) => c.type === 'NamespaceFinalizersRemaining')).toMatchObject({
-      status: 'True',
-      message: 'Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances',
-    });
-    const cm = server.getObject('v1', 'ConfigMap', 'team', 'c')!;
-    const res = server.handle(req({ verb: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'team', name: 'c', body: { ...cm, metadata: { ...cm.metadata, finalizers: [] } } }));
-    expect(objectOf(res).metadata.name).toBe('c');
-    expect(server.getObject('v1', 'Namespace', undefined, 'team')).toBeUndefined();
+  it('a failed delete sets NamespaceDeletionContentFailure with the aggregated errors; an unchanged condition keeps its time', () => {
+    const first = namespaceDeletionConditions([], undefined, 1000, ['boom']);
+    expect(first[2]).toMatchObject({ type: 'NamespaceDeletionContentFailure', status: 'True', reason: 'ContentDeletionFailed', message: 'Failed to delete all resource types, 1 remaining: boom' });
+    const two = namespaceDeletionConditions([], first, 5000, ['a', 'b']);
+    expect(two[2]!.message).toBe('Failed to delete all resource types, 2 remaining: [a, b]');
+    expect(two[2]!.lastTransitionTime).not.toBe(first[2]!.lastTransitionTime);
+    expect(two[0]!.lastTransitionTime).toBe(first[0]!.lastTransitionTime);
   });
+
 });
