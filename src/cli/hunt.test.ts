@@ -46,6 +46,20 @@ describe('loopscope hunt', () => {
     expect(r.out).toContain('schedule: none, the unperturbed run already fails');
   });
 
+  it('hunts a user-written controller file in the sandbox under --workload', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loopscope-hunt-'));
+    const { cronBackupWorkload } = await import('../hunt/examples/cron-backup.ts');
+    const workload = join(dir, 'w.yaml');
+    writeFileSync(workload, cronBackupWorkload('correct').replace('controllers: [cronbackup-correct, ', 'controllers: ['));
+    const source = join(dir, 'cronbackup.ts');
+    const template = readFileSync(new URL('../../controllers/cronbackup.ts', import.meta.url), 'utf8');
+    writeFileSync(source, template.replace(/ownerReferences: \[[\s\S]*?\],\n/, ''));
+    const r = await cli('hunt', source, '--workload', workload, '--seeds', '2', '-q');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^✗ cronbackup-controller: leaked-object: leaked: CronJob \w+-backup has no ownerReference/m);
+    expect(r.out).toContain('the recipe in --json replays it exactly');
+  });
+
   it('exits 2 on bad input, naming what is wrong', async () => {
     expect(await cli('hunt')).toMatchObject({ code: 2, err: expect.stringContaining('hunt needs a controller') });
     expect(await cli('hunt', 'nope-controller')).toMatchObject({ code: 2, err: expect.stringContaining('no workload for nope-controller') });
