@@ -132,10 +132,17 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     const inputs = sim.inputs.length;
     const r = await served.kubectl('create -f -', bad);
     expect(r.code).toBe(1);
-    // Refused before the action: the input log is as it was.
-    expect(sim.inputs.length).toBe(inputs);
+    // Refused by the api-server inside the action, as the console's is: the failed command is in the run, nothing written.
+    expect(sim.inputs.length).toBe(inputs + 1);
+    expect(sim.getObject('deployments', 'default', 'typo')).toBeUndefined();
     expect(r.stderr).toBe('Error from server (BadRequest): error when creating "STDIN": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replicaz"\n');
     expect(r.stderr).toBe(consoleKubectl(sim, 'kubectl create -f -', { stdin: bad }).stderr);
+    // A patch: kubectl 1.32's patch sends no fieldValidation (patch.go sets none), and the served answer is the console's.
+    const patch = ['patch', 'deploy', 'web', '--type=merge', '-p', '{"spec":{"replicaz":3}}'];
+    const patched = await served.kubectl(patch);
+    expect(patched.stdout).toBe(consoleKubectl(sim, `kubectl patch deploy web --type=merge -p '{"spec":{"replicaz":3}}'`).stdout);
+    expect(lastInput()).toMatchObject({ type: 'patch', patchType: 'merge' });
+    expect(lastInput()).not.toHaveProperty('fieldValidation');
     const warned = await served.kubectl('create --validate=warn -f -', bad);
     expect(warned.stderr).toBe('Warning: unknown field "spec.replicaz"\n');
     expect(warned.stdout).toBe('deployment.apps/typo created\n');

@@ -62,6 +62,20 @@ describe('serve', () => {
     expect((await send(served.url, 'DELETE', '/api/v1/namespaces/default/pods')).code).toBe(405);
   });
 
+  it('checks a patch\'s fieldValidation on the patched object: Strict refuses, Warn answers with a Warning header', async () => {
+    const path = '/apis/apps/v1/namespaces/default/deployments/web';
+    const merge = { 'Content-Type': 'application/merge-patch+json' };
+    const before = sim.getObject('deployments', 'default', 'web')!.metadata.resourceVersion;
+    const strict = await send(served.url, 'PATCH', `${path}?fieldValidation=Strict`, merge, '{"spec":{"replicaz":3}}');
+    expect(strict.code).toBe(422);
+    expect(json(strict).message).toMatch(/strict decoding error: unknown field "spec.replicaz"/);
+    expect(sim.getObject('deployments', 'default', 'web')!.metadata.resourceVersion).toBe(before);
+    const warn = await send(served.url, 'PATCH', `${path}?fieldValidation=Warn`, merge, '{"spec":{"replicaz":3}}');
+    expect(warn.code).toBe(200);
+    expect(String(warn.headers.warning)).toBe('299 - "unknown field \\"spec.replicaz\\""');
+    expect((await send(served.url, 'PATCH', `${path}?fieldValidation=Maybe`, merge, '{}')).code).toBe(400);
+  });
+
   it('refuses a body over 3 MiB with 413, malformed JSON with 400, protobuf with 415', async () => {
     const big = await send(served.url, 'POST', '/api/v1/namespaces/default/configmaps', { 'Content-Type': 'application/json' }, Buffer.alloc(MAX_REQUEST_BODY_BYTES + 1, 32));
     expect(big.code).toBe(413);

@@ -13,8 +13,9 @@
  * | PATCH merge / json / strategic [/status|/scale] | `patch` with its type, subresource and fieldManager |
  * | DELETE object                             | `delete` with propagationPolicy and gracePeriodSeconds   |
  *
- * `fieldValidation` (Strict, as kubectl sends it, or Warn) is checked for creates and updates before the action
- * (checkFields); for patches it is not (the patched object exists only inside the action).
+ * `fieldValidation` (Strict, as kubectl sends it, Warn or Ignore) is carried by the action to the api-server, which
+ * checks the body of a create or update and the patched object of a patch (`handlers/patch.ts`), as upstream's
+ * handlers do; Warn's warnings come back as `Warning` headers.
  *
  * What no user action expresses is refused with a Status (405): PUT of `/status`, server-side apply to a
  * subresource, DELETE of a collection, delete preconditions. `dryRun=All` is carried by the action; its answer is
@@ -30,7 +31,7 @@ import type { ActResult } from '../sim/cluster/act-result.ts';
 import type { KubeObject } from '../sim/api/object.ts';
 import { apiVersionOf, type ResourceInfo } from '../sim/api/resources.ts';
 import { badRequest, invalid, isStatus, methodNotSupported, unsupportedMediaType, type Status } from '../sim/api/status.ts';
-import { validateBodyFields } from '../sim/apiserver/fieldvalidation/field-validation.ts';
+import type { FieldValidation } from '../sim/actions/user-action.ts';
 
 export interface WriteRequest {
   method: string;
@@ -105,18 +106,14 @@ function scaleOf(sim: Simulation, info: ResourceInfo, path: ResourcePath): Reply
   return { code: 200, body: 'object' in res ? res.object : res.list };
 }
 
-/**
- * `fieldValidation` of a create's or update's body, checked here with the api-server's own rules
- * (fieldvalidation/field-validation.ts), since user actions do not carry the directive: Strict refuses before the
- * action (nothing is logged, nothing changes), Warn gives the warnings to add to the answer.
- */
-function checkFields(query: URLSearchParams, object: KubeObject): { status: Status } | { warnings: string[] } {
+/** The request's `fieldValidation` directive (absent: none, the api-server's default), or its refusal. */
+function fieldValidationOf(query: URLSearchParams): { fieldValidation?: FieldValidation } | Status {
   const directive = query.get('fieldValidation');
-  if (directive === null || directive === '' || directive === 'Ignore') return { warnings: [] };
-  if (directive !== 'Strict' && directive !== 'Warn') {
-    return { status: badRequest(`fieldValidation must be one of "Ignore", "Warn", or "Strict", not ${JSON.stringify(directive)}`) };
+  if (directive === null || directive === '') return {};
+  if (directive !== 'Strict' && directive !== 'Warn' && directive !== 'Ignore') {
+    return badRequest(`fieldValidation must be one of "Ignore", "Warn", or "Strict", not ${JSON.stringify(directive)}`);
   }
-  return validateBodyFields(directive, object, object.apiVersion, object.kind);
+  return { fieldValidation: directive };
 }
 
 /** Performs one write as a user action and answers as kube-apiserver would. Never throws. */
@@ -125,7 +122,9 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
   const { info } = path;
   const dryRun = dryRunOf(query, req.method);
   if (typeof dryRun !== 'boolean') return statusReply(dryRun);
-  const common = { command: req.command, ...(dryRun ? { dryRun: true } : {}) };
+  const validation = fieldValidationOf(query);
+  if (isStatus(validation)) return statusReply(validation);
+  const common = { command: req.command, ...(dryRun ? { dryRun: true } : {}), ...validation };
   const fieldManager = query.get('fieldManager') ?? undefined;
   const target = { resource: `${info.resource}${info.group ? `.${info.group}` : ''}`, name: path.name ?? '', ...(path.namespace !== undefined ? { namespace: path.namespace } : {}) };
   const body = req.body as Record<string, unknown>;
@@ -136,13 +135,11 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
       if (path.name !== undefined) return statusReply(methodNotSupported(gr(info, path.subresource), 'create'));
       const object = withPath(info, body, path);
       if (isStatus(object)) return statusReply(object);
-      const fields = checkFields(query, object);
-      if ('status' in fields) return statusReply(fields.status);
       const r = act({ type: 'create', manifests: [object], ...(fieldManager ? { fieldManager } : {}), ...common });
       if (!r.ok) return statusReply(failureOf(r));
       const name = r.results[0]?.ref?.name ?? String(object.metadata.name ?? '');
       const created = dryRun ? undefined : stored(sim, info, path.namespace, name);
-      return { code: 201, body: created ?? object, warnings: fields.warnings };
+      return { code: 201, body: created ?? object, warnings: r.warnings };
     }
     case 'PUT': {
       if (path.name === undefined) return statusReply(methodNotSupported(gr(info), 'update'));
@@ -155,11 +152,9 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
       if (path.subresource !== undefined) return statusReply(methodNotSupported(gr(info, path.subresource), 'update'));
       const object = withPath(info, body, path);
       if (isStatus(object)) return statusReply(object);
-      const fields = checkFields(query, object);
-      if ('status' in fields) return statusReply(fields.status);
       const r = act({ type: 'apply', replace: true, manifests: [object], ...(fieldManager ? { fieldManager } : {}), ...common });
       if (!r.ok) return statusReply(failureOf(r));
-      return { code: 200, body: stored(sim, info, path.namespace, path.name) ?? object, warnings: fields.warnings };
+      return { code: 200, body: stored(sim, info, path.namespace, path.name) ?? object, warnings: r.warnings };
     }
     case 'PATCH': {
       if (path.name === undefined) return statusReply(methodNotSupported(gr(info), 'patch'));
@@ -182,7 +177,7 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
       if (!r.ok) return statusReply(failureOf(r));
       if (path.subresource === 'scale') return scaleOf(sim, info, path);
       const after = stored(sim, info, path.namespace, path.name);
-      return after ? { code: 200, body: after } : statusReply(badRequest(`${info.resource} "${path.name}" was patched but is gone`));
+      return after ? { code: 200, body: after, warnings: r.warnings } : statusReply(badRequest(`${info.resource} "${path.name}" was patched but is gone`));
     }
     case 'DELETE': {
       if (path.name === undefined) return statusReply(methodNotSupported(gr(info), 'deletecollection'));
