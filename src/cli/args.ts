@@ -3,6 +3,7 @@
  * error is a value, so main can print it and exit 2.
  */
 import { parseDuration } from '../sim/engine/clock.ts';
+import { durationBoundError } from '../sim/scenario/scenario-schema.ts';
 
 export interface RunCommand {
   command: 'run';
@@ -106,6 +107,8 @@ export function parseArgs(argv: readonly string[]): ParseArgsResult {
         } catch (e) {
           return { ok: false, error: `--until: ${(e as Error).message}` };
         }
+        const tooLong = durationBoundError(flags.until);
+        if (tooLong) return { ok: false, error: `--until: ${tooLong}` };
         break;
       }
       case '--trace': {

@@ -3,7 +3,8 @@
  * test with src/lessons/lesson-check.ts, prints a line per step and the totals as the last line, and exits 0 when
  * every step passed, 1 otherwise.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readTextLimited } from './read-limited.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatScenarioError, MAX_SCENARIO_CHARS } from '../sim/scenario/parse-scenario.ts';
@@ -80,12 +81,7 @@ export async function lessonCheck(cmd: LessonCheckCommand, io: CliDeps): Promise
 }
 
 function read(file: string): string | { error: string } {
-  try {
-    const size = statSync(file).size;
-    if (size > MAX_SCENARIO_CHARS * 4) return { error: `the file is ${size} bytes; a lesson may have at most ${MAX_SCENARIO_CHARS} characters` };
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    return { error: err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message };
-  }
+  // UTF-8 is at most four bytes a character: past that many bytes the text is surely too long.
+  const r = readTextLimited(file, MAX_SCENARIO_CHARS * 4, `the lesson file (a lesson may have at most ${MAX_SCENARIO_CHARS} characters)`);
+  return r.ok ? r.text : { error: r.error };
 }

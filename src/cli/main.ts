@@ -5,7 +5,8 @@
  * controller's bugs (hunt.ts).
  * bin/loopscope.js calls {@link runCli}.
  */
-import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { readTextLimited } from './read-limited.ts';
 import { pathToFileURL } from 'node:url';
 import { formatDuration } from '../sim/engine/clock.ts';
 import { formatScenarioError, MAX_SCENARIO_CHARS, parseScenario, type ScenarioError } from '../sim/scenario/parse-scenario.ts';
@@ -144,17 +145,10 @@ type Loaded = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioEr
 /** Reads and parses a scenario file; a missing or oversized file is an error at line 1, column 1. */
 function load(file: string): Loaded {
   const fail = (message: string): Loaded => ({ ok: false, errors: [{ line: 1, column: 1, path: '', message }] });
-  let text: string;
-  try {
-    // Refuse before reading: a 50 MB file should cost a stat, not a parse. UTF-8 is at least one byte a character.
-    const size = statSync(file).size;
-    if (size > MAX_SCENARIO_CHARS * 4) return fail(`the file is ${size} bytes; a scenario may have at most ${MAX_SCENARIO_CHARS} characters`);
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    return fail(err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message);
-  }
-  return parseScenario(text);
+  // Read with a byte limit whatever stat says (/dev/zero, a pipe): UTF-8 is at most four bytes a character.
+  const read = readTextLimited(file, MAX_SCENARIO_CHARS * 4, `the scenario file (a scenario may have at most ${MAX_SCENARIO_CHARS} characters)`);
+  if (!read.ok) return fail(read.error);
+  return parseScenario(read.text);
 }
 
 function invalid(io: CliDeps, file: string, errors: ScenarioError[], json: boolean): number {

@@ -5,6 +5,7 @@
 import { BUILTIN_RESOURCES } from '../api/resources.ts';
 import type { ObjectRef, TraceEvent } from '../trace/trace-event.ts';
 import type { EventMatcher, FieldTest } from './scenario.ts';
+import { matchesPattern } from './pattern.ts';
 
 /** Splits "deployment/web" into resource and name. */
 export function parseObjectRef(ref: string): { resource: string; name: string } | undefined {
@@ -77,7 +78,7 @@ export function testField(obj: unknown, path: string, test: FieldTest): { ok: bo
   if ('matches' in test) {
     const v = got.value;
     const text = typeof v === 'string' ? v : JSON.stringify(v);
-    return { ok: new RegExp(test.matches).test(text), actual };
+    return { ok: matchesPattern(test.matches, text), actual };
   }
   return { ok: jsonEqual(got.value, test.equals), actual };
 }
@@ -106,7 +107,7 @@ export function matchesEvent(e: TraceEvent, m: EventMatcher): boolean {
   if (m.type !== undefined && e.type !== m.type) return false;
   if (m.reportingController !== undefined && e.reportingController !== m.reportingController) return false;
   if (m.object !== undefined && !refMatches(e.involvedObject, m.object)) return false;
-  if (m.message !== undefined && !new RegExp(m.message).test(e.message)) return false;
+  if (m.message !== undefined && !matchesPattern(m.message, e.message)) return false;
   return true;
 }
 
@@ -126,7 +127,7 @@ export function matchesTrace(e: TraceEvent, match: { kind: string; [field: strin
     if (k === 'actor' && typeof want === 'string' && want.endsWith('*')) {
       if (!e.actor.startsWith(want.slice(0, -1))) return false;
     } else if (typeof want === 'string' && want.length > 1 && want.startsWith('/') && want.endsWith('/')) {
-      if (!new RegExp(want.slice(1, -1)).test(typeof got === 'string' ? got : JSON.stringify(got ?? null))) return false;
+      if (!matchesPattern(want.slice(1, -1), typeof got === 'string' ? got : JSON.stringify(got ?? null))) return false;
     } else if (k === 'changed' && Array.isArray(want)) {
       // A write's changed fields: the pattern's are all among them (the write may have changed more).
       if (!Array.isArray(got) || !want.every((p) => got.includes(p))) return false;

@@ -8,6 +8,7 @@ import type { Fault, UserAction } from '../actions/user-action.ts';
 import type { ExpectationFile, ScenarioActionFile, ScenarioFile } from './scenario-schema.ts';
 import { parseFieldPath, parseObjectRef } from './matchers.ts';
 import type { Expectation, ExpectationCheck, FieldTest, ObjectSelector, Scenario, ScenarioAction, ScenarioNode } from './scenario.ts';
+import { patternError } from './pattern.ts';
 
 export interface NormalizeIssue {
   path: PropertyKey[];
@@ -213,6 +214,10 @@ function toExpectation(e: ExpectationFile, path: PropertyKey[], issues: Normaliz
     return { kind: 'event', event: e.event, happened: e.happened ?? true, ...count, ...within, ...time };
   }
   if (e.trace !== undefined) {
+    // A string written /re/ is a pattern (matchers.ts matchesTrace): checked now, not when the run meets it.
+    for (const [field, want] of Object.entries(e.trace)) {
+      if (typeof want === 'string' && want.length > 1 && want.startsWith('/') && want.endsWith('/')) checkRegex(want.slice(1, -1), [...path, 'trace', field], issues);
+    }
     const count = toCount(e.count ?? {}, path, issues);
     return { kind: 'trace', match: e.trace, count, ...within, ...time };
   }
@@ -255,11 +260,8 @@ function toCount(c: { min?: number; max?: number }, path: PropertyKey[], issues:
 export { toExpectation, toScenarioAction };
 
 function checkRegex(source: string, path: PropertyKey[], issues: NormalizeIssue[]): void {
-  try {
-    new RegExp(source);
-  } catch (err) {
-    issues.push({ path, message: `invalid regular expression: ${(err as Error).message}` });
-  }
+  const error = patternError(source);
+  if (error) issues.push({ path, message: `invalid regular expression (RE2 syntax): ${error}` });
 }
 
 function pickDefined<T extends object, K extends keyof T>(obj: T, keys: readonly K[]): Partial<Pick<T, K>> {

@@ -14,6 +14,7 @@ import type { Expectation, Scenario, ScenarioAction, SourceRef } from './scenari
 import { matchesEvent, matchesTrace, testField } from './matchers.ts';
 import { checkCache, checkObjects, checkQueue, describeFight, FightWatch } from './state-checks.ts';
 import { describeAction, describeExpectation } from './describe.ts';
+import { matchesPattern } from './pattern.ts';
 
 export interface ActionResult {
   source: SourceRef;
@@ -324,7 +325,7 @@ export class ScenarioRun {
     if (!r.ok) result.error = r.error;
     if (r.traceId !== undefined) result.traceId = r.traceId;
     if (a.expectError !== undefined && a.expectError !== false) {
-      result.asExpected = !r.ok && (typeof a.expectError !== 'string' || new RegExp(a.expectError).test(r.error));
+      result.asExpected = !r.ok && (typeof a.expectError !== 'string' || matchesPattern(a.expectError, r.error));
     }
     this.actions.push(result);
   }

@@ -10,17 +10,35 @@
 import { z } from './zod.ts';
 import { parseDuration } from '../engine/clock.ts';
 
-/** A Go-style duration ("90s", "1m30s", "250ms") or a number of milliseconds. */
+/**
+ * The longest virtual time a scenario may name (its `until`, an action's `at`, a fault's duration, `--until`): what
+ * the runner plays in reasonable time (an idle one-node cluster plays an hour in about 2 s, so a day in a minute).
+ */
+export const MAX_SCENARIO_DURATION_MS = 24 * 3_600_000;
+/** `options.checkInterval`'s least value: each check runs the expectations, and a day at 10 ms is 8.6 million. */
+export const MIN_CHECK_INTERVAL_MS = 10;
+/** Nodes a scenario may ask for: 200 nodes play a minute in about 2 s (as a share link's recipe allows). */
+export const MAX_SCENARIO_NODES = 200;
+
+/** Why `ms` is not a duration a scenario may name, or null. */
+export function durationBoundError(ms: number): string | null {
+  return ms > MAX_SCENARIO_DURATION_MS ? `${ms} ms is more than 24h: a scenario plays at most 24h of virtual time (the runner plays about an hour of a one-node cluster in 2 s)` : null;
+}
+
+/** A Go-style duration ("90s", "1m30s", "250ms") or a number of milliseconds, at most {@link MAX_SCENARIO_DURATION_MS}. */
 export const durationSchema = z
   .union([z.string(), z.number().check(z.nonnegative())])
   .check(
     z.superRefine((v, ctx) => {
-      if (typeof v !== 'string') return;
+      let ms: number;
       try {
-        parseDuration(v);
+        ms = parseDuration(v);
       } catch (e) {
         ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return;
       }
+      const tooLong = durationBoundError(ms);
+      if (tooLong) ctx.addIssue({ code: 'custom', message: tooLong });
     }),
   )
   .register(z.globalRegistry, { description: 'A duration such as "90s", "1m30s", "250ms", or a number of milliseconds.' });
@@ -56,7 +74,20 @@ export const optionsSchema = z.strictObject({
   networkLatency: optional(durationSchema, 'One-way latency of every API call and watch delivery.'),
   clientQPS: optional(z.boolean(), "Apply client-go's per-client QPS/burst limits (default true)."),
   controllers: optional(z.array(nonEmpty()), 'Controllers that run (default: all).'),
-  checkInterval: optional(durationSchema, 'How often `by` expectations are polled (default 100ms).'),
+  checkInterval: optional(
+    durationSchema.clone().check(
+      z.superRefine((v, ctx) => {
+        let ms: number;
+        try {
+          ms = parseDuration(v);
+        } catch {
+          return; // durationSchema says why
+        }
+        if (ms < MIN_CHECK_INTERVAL_MS) ctx.addIssue({ code: 'custom', message: `${ms} ms is less than ${MIN_CHECK_INTERVAL_MS}ms: expectations are checked at most every ${MIN_CHECK_INTERVAL_MS}ms (each check runs every pending one)` });
+      }),
+    ),
+    `How often \`by\` expectations are polled (default 100ms, at least ${MIN_CHECK_INTERVAL_MS}ms).`,
+  ),
   controllerManagerReplicas: optional(z.int().check(z.minimum(1), z.maximum(5)), 'kube-controller-manager replicas competing for its Lease (default 1).'),
 });
 
@@ -308,7 +339,10 @@ export const scenarioSchema = z
     kind: z.literal('Scenario'),
     metadata: z.strictObject({ name: nonEmpty(), description: z.optional(z.string()) }),
     seed: optional(z.union([z.int(), z.string()]), 'Same seed, same run. Default 1.'),
-    nodes: optional(z.union([z.int().check(z.minimum(0), z.maximum(1000)), z.array(nodeSpecSchema)]), 'A count (node-1…node-N) or a list of nodes. Default 1.'),
+    nodes: optional(
+      z.union([z.int().check(z.minimum(0), z.maximum(MAX_SCENARIO_NODES)), z.array(nodeSpecSchema).check(z.maxLength(MAX_SCENARIO_NODES))]),
+      `A count (node-1…node-N) or a list of nodes, at most ${MAX_SCENARIO_NODES}. Default 1.`,
+    ),
     options: z.optional(optionsSchema),
     manifests: optional(manifestsSchema, 'Applied at time 0, before the first action.'),
     actions: z.optional(z.array(actionSchema)),
