@@ -14,7 +14,8 @@ import { isDNS1123Subdomain, isValidPercent } from './names.ts';
 
 const NEGATIVE = 'must be greater than or equal to 0';
 
-function nonNegative(errs: FieldError[], o: unknown, k: string, path: string): number | undefined {
+/** Reads an integer field and refuses a negative one (`ValidateNonnegativeField`). */
+export function nonNegative(errs: FieldError[], o: unknown, k: string, path: string): number | undefined {
   const v = readInt(errs, o, k, path);
   if (v !== undefined && v < 0) errs.push(fieldError.invalid(child(path, k), v, NEGATIVE));
   return v;
@@ -107,7 +108,8 @@ function objectAt(o: unknown, k: string): JsonObject | undefined {
   return isObject(o) && isObject(o[k]) ? o[k] : undefined;
 }
 
-function specOf(errs: FieldError[], obj: KubeObject): JsonObject | undefined {
+/** The object's spec; a missing one is reported as upstream's first complaint (`spec.selector: Required value`). */
+export function specOf(errs: FieldError[], obj: KubeObject): JsonObject | undefined {
   if (isObject(obj.spec)) return obj.spec;
   if (obj.spec !== undefined && obj.spec !== null) errs.push(typeError('spec', obj.spec, 'object'));
   else errs.push(fieldError.required('spec.selector', ''));

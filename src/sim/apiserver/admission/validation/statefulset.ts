@@ -10,18 +10,14 @@
 import { fieldError, type FieldError } from '../../../api/field-errors.ts';
 import type { KubeObject } from '../../../api/object.ts';
 import { isObject, type JsonObject } from '../json-shape.ts';
-import { child, goStringMap, invalidRendered, readInt, readObject, readString, readStringMap, typeError } from './shape.ts';
+import { goStringMap, invalidRendered, readInt, readObject, readString, readStringMap } from './shape.ts';
 import { validateAnnotations, validateLabels, validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabelSelector, type ParsedSelector } from './label-selector.ts';
 import { isDNS1123Label } from './names.ts';
+import { nonNegative, specOf } from './apps.ts';
 import { canonicalJson } from '../../../api/canonical-json.ts';
 
 const NEGATIVE = 'must be greater than or equal to 0';
-
-function nonNegative(errs: FieldError[], o: unknown, k: string, path: string): void {
-  const v = readInt(errs, o, k, path);
-  if (v !== undefined && v < 0) errs.push(fieldError.invalid(child(path, k), v, NEGATIVE));
-}
 
 function isUnset(v: unknown): boolean {
   return v === undefined || v === null || v === '';
@@ -92,13 +88,6 @@ function validateTemplate(errs: FieldError[], spec: JsonObject, selector: Parsed
   if (podSpec?.['activeDeadlineSeconds'] !== undefined && podSpec['activeDeadlineSeconds'] !== null) {
     errs.push(fieldError.forbidden('spec.template.spec.activeDeadlineSeconds', 'activeDeadlineSeconds in StatefulSet is not Supported'));
   }
-}
-
-function specOf(errs: FieldError[], obj: KubeObject): JsonObject | undefined {
-  if (isObject(obj.spec)) return obj.spec;
-  if (obj.spec !== undefined && obj.spec !== null) errs.push(typeError('spec', obj.spec, 'object'));
-  else errs.push(fieldError.required('spec.selector', ''));
-  return undefined;
 }
 
 /** `ValidateStatefulSet` (create): the name must be a DNS label (it becomes the pods' hostnames' prefix). */
