@@ -31,7 +31,7 @@ import { ControllerExpectations } from './controller-expectations.ts';
 import { daemonSetCounts, newDaemonSetStatus, statusUpToDate, type DaemonSetCounts } from './daemonset-status.ts';
 import { CONTROLLER_REVISION_HASH_LABEL, getTargetNodeName, type DaemonSetObject, type PodObject } from './daemonset-util.ts';
 import { FailedPodsBackoff } from './failed-pods-backoff.ts';
-import { FAILED_DAEMON_POD_REASON, planManage } from './manage.ts';
+import { FAILED_DAEMON_POD_REASON, planManage, SUCCEEDED_DAEMON_POD_REASON } from './manage.ts';
 import { planRollingUpdate, updatedDesiredNodeCounts } from './rolling-update.ts';
 import { syncNodes } from './sync-nodes.ts';
 
@@ -193,6 +193,7 @@ export class DaemonSetController implements Reconciler {
   ): ClientOp<Error | undefined> {
     const plan = planManage(ds, nodes, nodeToDaemonPods, hash, this.failedPodsBackoff, ctx.now);
     for (const message of plan.failedPodMessages) this.recorder.event(ds, 'Warning', FAILED_DAEMON_POD_REASON, message);
+    for (const message of plan.succeededPodMessages) this.recorder.event(ds, 'Normal', SUCCEEDED_DAEMON_POD_REASON, message);
     if (plan.requeueAfter !== undefined) requeues.push(plan.requeueAfter);
     const inSync = plan.nodesNeedingDaemonPods.length === 0 && plan.podsToDelete.length === 0;
     ctx.diff(

@@ -50,8 +50,9 @@ export class DaemonSetEventHandler implements ResourceEventHandler {
 export class HistoryEventHandler implements ResourceEventHandler {
   constructor(private readonly dsc: DaemonSetController) {}
 
+  /** `addHistory`: a revision it controls changes nothing by appearing (one being deleted wakes it). */
   onAdd(obj: KubeObject): void {
-    this.wake(obj, 'add');
+    if (obj.metadata.deletionTimestamp) this.wake(obj, 'delete');
   }
 
   onUpdate(oldObj: KubeObject, newObj: KubeObject): void {

@@ -4,7 +4,9 @@
  *
  * Ported from kubernetes `pkg/controller/daemon/daemon_controller.go` (manage, podsShouldBeOnNode,
  * getUnscheduledPodsWithoutNode). A failed pod is killed at most once per back-off window of its node
- * (failed-pods-backoff.ts); inside the window the DaemonSet is looked at again when it ends.
+ * (failed-pods-backoff.ts); inside the window the DaemonSet is looked at again when it ends. A succeeded pod is
+ * deleted (and replaced). Upstream's FailedPlacement reason is defined but no longer emitted there: placement is
+ * the scheduler's, through the pod's node affinity.
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import { isPodAvailable, isPodReady } from '../replicaset/pod-util.ts';
@@ -13,6 +15,8 @@ import { failedPodsBackoffKey, type FailedPodsBackoff } from './failed-pods-back
 
 /** `FailedDaemonPodReason`. */
 export const FAILED_DAEMON_POD_REASON = 'FailedDaemonPod';
+/** `SucceededDaemonPodReason`. */
+export const SUCCEEDED_DAEMON_POD_REASON = 'SucceededDaemonPod';
 
 export interface ManagePlan {
   /** Nodes that need a daemon pod (`nodesNeedingDaemonPods`), in node order. */
@@ -21,13 +25,15 @@ export interface ManagePlan {
   podsToDelete: string[];
   /** Warning events to record: a failed daemon pod found. */
   failedPodMessages: string[];
+  /** Normal events to record: a succeeded daemon pod found. */
+  succeededPodMessages: string[];
   /** The shortest back-off still running: the DaemonSet should be looked at again after it. */
   requeueAfter?: number;
 }
 
 /** `podsShouldBeOnNode` for every node, then `getUnscheduledPodsWithoutNode`. */
 export function planManage(ds: DaemonSetObject, nodes: readonly Node[], nodeToDaemonPods: ReadonlyMap<string, readonly Pod[]>, hash: string, backoff: FailedPodsBackoff, now: number): ManagePlan {
-  const plan: ManagePlan = { nodesNeedingDaemonPods: [], podsToDelete: [], failedPodMessages: [] };
+  const plan: ManagePlan = { nodesNeedingDaemonPods: [], podsToDelete: [], failedPodMessages: [], succeededPodMessages: [] };
   for (const node of nodes) podsShouldBeOnNode(plan, node, nodeToDaemonPods, ds, hash, backoff, now);
   plan.podsToDelete.push(...getUnscheduledPodsWithoutNode(nodes, nodeToDaemonPods));
   return plan;
@@ -58,16 +64,21 @@ function podsShouldBeOnNode(plan: ManagePlan, node: Node, nodeToDaemonPods: Read
         plan.failedPodMessages.push(`Found failed daemon pod ${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''} on node ${nodeName}, will try to kill it`);
         plan.podsToDelete.push(pod.metadata?.name ?? '');
       } else if (pod.status?.phase === 'Succeeded') {
+        plan.succeededPodMessages.push(`Found succeeded daemon pod ${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''} on node ${nodeName}, will try to delete it`);
         plan.podsToDelete.push(pod.metadata?.name ?? '');
       } else {
         running.push(pod);
       }
     }
-    if (running.length <= 1) return;
     running.sort(byCreationTimestampAndPhase);
     if (!allowsSurge(ds)) {
       // Without surge, more than one running pod on a node: keep the oldest.
       for (const pod of running.slice(1)) plan.podsToDelete.push(pod.metadata?.name ?? '');
+      return;
+    }
+    if (running.length <= 1) {
+      // Surging: the node needs at least one pod that is not being deleted.
+      if (running.length === 0 && shouldRun) plan.nodesNeedingDaemonPods.push(nodeName);
       return;
     }
     // With surge, two pods are allowed only while the oldest of the current hash is becoming available.
