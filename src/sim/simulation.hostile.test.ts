@@ -51,3 +51,29 @@ describe('absurd numbers never break the run loop (issue 17)', () => {
     expect(() => sim.stepBack()).not.toThrow();
   });
 });
+
+describe('a __proto__ key is data end to end (issue 17)', () => {
+  it('kept in data, labels and annotations through apply, merge and strategic patches, time travel and a recipe; nothing polluted', () => {
+    const sim = Simulation.create({ seed: 1, nodes: 1 });
+    const r = sim.apply('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  labels: {__proto__: a}\n  annotations: {__proto__: b}\ndata:\n  __proto__: "1"\n  constructor: "2"\n');
+    expect(r.messages).toEqual(['configmap/x created']);
+    const view = () => {
+      const o = sim.getObject('configmap', 'default', 'x')!;
+      return JSON.stringify({ data: o.data, labels: o.metadata.labels, annotations: o.metadata.annotations });
+    };
+    expect(view()).toBe('{"data":{"__proto__":"1","constructor":"2"},"labels":{"__proto__":"a"},"annotations":{"__proto__":"b"}}');
+    sim.runFor(5_000);
+    sim.seekStep(1);
+    sim.seekStep(sim.head);
+    expect(view()).toContain('"data":{"__proto__":"1"');
+    const again = Simulation.fromRecipe(JSON.parse(JSON.stringify(sim.recipe())));
+    expect(JSON.stringify(again.getObject('configmap', 'default', 'x')!.data)).toBe('{"__proto__":"1","constructor":"2"}');
+    expect(sim.act({ type: 'patch', resource: 'configmap', name: 'x', patchType: 'merge', patch: JSON.parse('{"data":{"__proto__":"3"}}') as object }).ok).toBe(true);
+    expect(view()).toContain('"data":{"__proto__":"3"');
+    expect(sim.act({ type: 'patch', resource: 'configmap', name: 'x', patchType: 'strategic', patch: JSON.parse('{"data":{"__proto__":{"polluted":1}}}') as object }).ok).toBe(false);
+    expect(sim.act({ type: 'patch', resource: 'configmap', name: 'x', patchType: 'strategic', patch: JSON.parse('{"data":{"__proto__":"4"}}') as object }).ok).toBe(true);
+    expect(view()).toContain('"data":{"__proto__":"4"');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(sim.getObject('configmap', 'default', 'x')!.data)).toBe(Object.prototype);
+  });
+});

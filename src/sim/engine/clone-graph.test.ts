@@ -62,3 +62,13 @@ describe('cloneGraph', () => {
     expect(copy.trace.slice().map((e) => JSON.stringify(e))).toEqual(ctx.trace.slice().map((e) => JSON.stringify(e)));
   });
 });
+
+describe('cloneGraph and a __proto__ key', () => {
+  it('copies it as an own data property, not as the copy\'s prototype', () => {
+    const o = JSON.parse('{"data":{"__proto__":{"x":1},"a":2}}') as { data: Record<string, unknown> };
+    const c = cloneGraph(o);
+    expect(Object.keys(c.data)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(c.data)).toBe(Object.prototype);
+    expect(JSON.stringify(c)).toBe(JSON.stringify(o));
+  });
+});

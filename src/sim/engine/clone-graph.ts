@@ -61,7 +61,12 @@ export function cloneGraph<T>(root: T): T {
     }
     const out = Object.create(proto) as Record<string, unknown>;
     seen.set(value, out);
-    for (const key of Object.keys(value)) out[key] = copy((value as Record<string, unknown>)[key], `${path}.${key}`);
+    for (const key of Object.keys(value)) {
+      const v = copy((value as Record<string, unknown>)[key], `${path}.${key}`);
+      // A "__proto__" key is data (a ConfigMap's): an own property, never the copy's prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[key] = v;
+    }
     return out;
   };
   return copy(root, '$') as T;

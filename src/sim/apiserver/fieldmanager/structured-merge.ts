@@ -7,6 +7,7 @@ import { fieldMeta } from '../patch/patch-meta.ts';
 import { isMap } from './field-set.ts';
 import { keyElement } from './path-keys.ts';
 import { valuesEqual } from './object-paths.ts';
+import { getOwn, setOwn } from '../../api/own-property.ts';
 
 type JsonMap = Record<string, unknown>;
 
@@ -23,9 +24,9 @@ export function mergeStructured(live: unknown, config: unknown, typeName: string
     const cv = config[k];
     if (cv === undefined) continue;
     const meta = fieldMeta(typeName, k);
-    const lv = out[k];
-    if (meta.atomic || cv === null) out[k] = structuredClone(cv);
-    else if (isMap(cv)) out[k] = mergeStructured(isMap(lv) ? lv : {}, cv, meta.type);
+    const lv = getOwn(out, k);
+    if (meta.atomic || cv === null) setOwn(out, k, structuredClone(cv));
+    else if (isMap(cv)) setOwn(out, k, mergeStructured(isMap(lv) ? lv : {}, cv, meta.type));
     else if (Array.isArray(cv) && Array.isArray(lv) && meta.listType === 'map' && meta.keys) {
       const keys = meta.keys;
       const merged = [...lv];
@@ -35,10 +36,10 @@ export function mergeStructured(live: unknown, config: unknown, typeName: string
         if (i >= 0) merged[i] = mergeStructured(merged[i], item, meta.type);
         else merged.push(structuredClone(item));
       }
-      out[k] = merged;
+      setOwn(out, k, merged);
     } else if (Array.isArray(cv) && Array.isArray(lv) && meta.listType === 'set') {
-      out[k] = [...lv, ...cv.filter((v) => !lv.some((w) => valuesEqual(v, w)))];
-    } else out[k] = structuredClone(cv);
+      setOwn(out, k, [...lv, ...cv.filter((v) => !lv.some((w) => valuesEqual(v, w)))]);
+    } else setOwn(out, k, structuredClone(cv));
   }
   return out;
 }
