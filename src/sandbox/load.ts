@@ -6,13 +6,24 @@
 import variant from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
 import { setControllerProgramRunner, type ControllerProgramRunner } from '../sim/cluster/controller-program.ts';
-import { createQuickJsRunner } from './quickjs-runner.ts';
+import { createQuickJsRunner, ModulePool } from './quickjs-runner.ts';
 
+let pool: Promise<ModulePool> | null = null;
 let loading: Promise<ControllerProgramRunner> | null = null;
 
+/** The QuickJS instances (with a spare loaded), loaded once. */
+export function modulePool(): Promise<ModulePool> {
+  pool ??= newQuickJSWASMModuleFromVariant(variant).then(async (module) => {
+    const p = new ModulePool(module, () => newQuickJSWASMModuleFromVariant(variant));
+    await p.refill();
+    return p;
+  });
+  return pool;
+}
+
 export function loadSandbox(): Promise<ControllerProgramRunner> {
-  loading ??= newQuickJSWASMModuleFromVariant(variant).then((module) => {
-    const runner = createQuickJsRunner(module);
+  loading ??= modulePool().then((p) => {
+    const runner = createQuickJsRunner(p);
     setControllerProgramRunner(runner);
     return runner;
   });

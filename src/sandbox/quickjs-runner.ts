@@ -50,8 +50,8 @@ export interface SandboxLimits {
   stackBytes: number;
 }
 
-/** 1,500 calls is about half a second of an endless loop on a slow shared machine (2,800 calls/s measured). */
-export const DEFAULT_LIMITS: SandboxLimits = { fuel: 1500, wallMs: 1000, memoryBytes: 32 * 1024 * 1024, stackBytes: 512 * 1024 };
+/** 1,000 calls is about 0.35 s of an endless loop on a slow shared machine (2,800 calls/s measured); the wall backstop leaves room for building the sandbox within a second. */
+export const DEFAULT_LIMITS: SandboxLimits = { fuel: 1000, wallMs: 800, memoryBytes: 32 * 1024 * 1024, stackBytes: 512 * 1024 };
 
 /** How many compiled programs the runner keeps (by source text). */
 const CACHE_SIZE = 64;
@@ -71,13 +71,75 @@ const COMPILE_ENV: ProgramEnv = {
   log: () => {},
 };
 
-export function createQuickJsRunner(module: QuickJSWASMModule, limits: SandboxLimits = DEFAULT_LIMITS): ControllerProgramRunner {
+/**
+ * The QuickJS module instances sandboxes are made in. QuickJS leaks objects when it runs out of memory inside a
+ * promise job, and freeing such a runtime aborts the whole WebAssembly instance (`list_empty(&rt->gc_obj_list)`).
+ * So a sandbox that met "out of memory" is dropped without freeing, and its module retired: the next sandbox is
+ * made in a spare instance loaded ahead (loading is asynchronous), and the retired one is reclaimed by the garbage
+ * collector with all its memory. Which instance runs a program changes nothing it computes.
+ */
+export class ModulePool {
+  private current: QuickJSWASMModule | null;
+  private spare: QuickJSWASMModule | null = null;
+  private loading: Promise<void> | null = null;
+  /** Instances retired so far (tests and the bench read it). */
+  retired = 0;
+
+  constructor(
+    first: QuickJSWASMModule,
+    private readonly load: () => Promise<QuickJSWASMModule>,
+  ) {
+    this.current = first;
+    void this.refill();
+  }
+
+  /** The instance to make a sandbox in; throws while none is usable (a reload is under way). */
+  module(): QuickJSWASMModule {
+    if (!this.current) throw new Error('the sandbox is being reloaded after a failure; the reconcile is retried');
+    return this.current;
+  }
+
+  /**
+   * Stops making sandboxes in `module`: the spare takes over. `dead`: the instance aborted and cannot be used even
+   * without a spare.
+   */
+  retire(module: QuickJSWASMModule, dead: boolean): void {
+    if (module !== this.current) return;
+    this.retired++;
+    if (this.spare) {
+      this.current = this.spare;
+      this.spare = null;
+    } else if (dead) {
+      this.current = null;
+    }
+    void this.refill();
+  }
+
+  /** Resolves when a spare instance is loaded. */
+  refill(): Promise<void> {
+    if (this.spare && this.current) return Promise.resolve();
+    this.loading ??= this.load().then(
+      (m) => {
+        this.loading = null;
+        if (!this.current) this.current = m;
+        else this.spare = m;
+        if (!this.spare) return this.refill();
+      },
+      () => {
+        this.loading = null;
+      },
+    );
+    return this.loading;
+  }
+}
+
+export function createQuickJsRunner(pool: ModulePool, limits: SandboxLimits = DEFAULT_LIMITS): ControllerProgramRunner {
   const cache = new Map<string, Compiled>();
 
   function compiled(source: string): Compiled {
     const hit = cache.get(source);
     if (hit) return hit;
-    const out = compileNow(module, limits, source);
+    const out = compileNow(pool, limits, source);
     cache.set(source, out);
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
     return out;
@@ -91,12 +153,17 @@ export function createQuickJsRunner(module: QuickJSWASMModule, limits: SandboxLi
     reconcile(source: string, request: Request, env: ProgramEnv): ProgramRun {
       const c = compiled(source);
       if (!c.ok) return new FailedRun(c.errors[0]!);
-      return new QuickJsRun(module, limits, c.code, env, request);
+      return new QuickJsRun(pool, limits, c.code, env, request);
     },
     map(source, index, object, env) {
       const c = compiled(source);
       if (!c.ok) return { ok: false, error: c.errors[0]! };
-      const box = new Sandbox(module, limits, env);
+      let box: Sandbox;
+      try {
+        box = new Sandbox(pool, limits, env);
+      } catch (e) {
+        return { ok: false, error: { message: `watch map: ${e instanceof Error ? e.message : String(e)}`, line: 0, column: 0 } };
+      }
       try {
         const loaded = box.load(c.code);
         if (loaded) return { ok: false, error: prefixed('watch map', loaded) };
@@ -114,10 +181,10 @@ function prefixed(what: string, e: ProgramError): ProgramError {
   return { ...e, message: `${what}: ${e.message}` };
 }
 
-function compileNow(module: QuickJSWASMModule, limits: SandboxLimits, source: string): Compiled {
+function compileNow(pool: ModulePool, limits: SandboxLimits, source: string): Compiled {
   const t = transpile(source);
   if (!t.ok) return { ok: false, errors: [t.error] };
-  const box = new Sandbox(module, limits, COMPILE_ENV);
+  const box = new Sandbox(pool, limits, COMPILE_ENV);
   try {
     const loaded = box.load(t.code);
     if (loaded) return { ok: false, errors: [loaded] };
@@ -160,12 +227,17 @@ class Sandbox {
   stopped: 'fuel' | 'wall' | null = null;
   private disposed = false;
 
+  private readonly module: QuickJSWASMModule;
+  /** It met "out of memory": freeing it could abort the instance (see {@link ModulePool}). */
+  private outOfMemory = false;
+
   constructor(
-    module: QuickJSWASMModule,
+    private readonly pool: ModulePool,
     private readonly limits: SandboxLimits,
     private readonly env: ProgramEnv,
   ) {
-    this.runtime = module.newRuntime();
+    this.module = pool.module();
+    this.runtime = this.module.newRuntime();
     this.runtime.setMemoryLimit(limits.memoryBytes);
     this.runtime.setMaxStackSize(limits.stackBytes);
     this.runtime.setInterruptHandler(() => this.interrupt());
@@ -188,9 +260,7 @@ class Sandbox {
     try {
       const r = this.context.evalCode(code, USER_FILE);
       if (r.error) {
-        const e = this.errorOf(this.context.dump(r.error));
-        r.error.dispose();
-        return e;
+        return this.dumpError(r.error);
       }
       r.value.dispose();
       return null;
@@ -205,9 +275,7 @@ class Sandbox {
     try {
       const r = this.context.evalCode(expression, PRELUDE_FILE);
       if (r.error) {
-        const e = this.errorOf(this.context.dump(r.error));
-        r.error.dispose();
-        return { error: e };
+        return { error: this.dumpError(r.error) };
       }
       const text = this.context.getString(r.value);
       r.value.dispose();
@@ -223,9 +291,7 @@ class Sandbox {
     try {
       const r = this.runtime.executePendingJobs(-1);
       if (r.error) {
-        const e = this.errorOf(this.context.dump(r.error));
-        r.error.dispose();
-        return e;
+        return this.dumpError(r.error);
       }
       return null;
     } finally {
@@ -235,13 +301,13 @@ class Sandbox {
 
   /** Reads the prelude's bookkeeping without spending the user's fuel. */
   readOutcome(): { state: 'pending' } | { state: 'done'; result: ProgramStep & { type: 'done' } } | { state: 'error'; error: ProgramError } {
+    // After an "out of memory" the bookkeeping needs memory too: lift the limit while reading.
     this.reading = true;
+    this.runtime.setMemoryLimit(-1);
     try {
       const r = this.context.evalCode('__loopscope.outcome()', PRELUDE_FILE);
       if (r.error) {
-        const e = this.errorOf(this.context.dump(r.error));
-        r.error.dispose();
-        return { state: 'error', error: e };
+        return { state: 'error', error: this.dumpError(r.error) };
       }
       const o = JSON.parse(this.context.getString(r.value)) as { state: string; result?: unknown; error?: unknown };
       r.value.dispose();
@@ -249,7 +315,24 @@ class Sandbox {
       if (o.state === 'error') return { state: 'error', error: this.errorOf(o.error) };
       return { state: 'pending' };
     } finally {
+      this.runtime.setMemoryLimit(this.limits.memoryBytes);
       this.reading = false;
+    }
+  }
+
+  /** What QuickJS threw, as host data (with the memory limit lifted: dumping allocates); the handle is disposed. */
+  private dumpError(handle: QuickJSHandle): ProgramError {
+    this.runtime.setMemoryLimit(-1);
+    const wasReading = this.reading;
+    this.reading = true;
+    try {
+      return this.errorOf(this.context.dump(handle));
+    } catch (e) {
+      return this.errorOf({ name: 'Error', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      handle.dispose();
+      this.reading = wasReading;
+      this.runtime.setMemoryLimit(this.limits.memoryBytes);
     }
   }
 
@@ -260,6 +343,7 @@ class Sandbox {
     const message = typeof e.message === 'string' ? e.message : String(dumped);
     const { stack, line, column, fn } = userFrames(typeof e.stack === 'string' ? e.stack : '');
     const where = line ? ` in ${fn} at line ${line}` : '';
+    if (message === 'out of memory') this.outOfMemory = true;
     let text: string;
     if (this.stopped === 'fuel') text = `stopped: it used its whole CPU budget (${this.limits.fuel} × 10,000 steps; an endless loop?)${where}`;
     else if (this.stopped === 'wall') text = `stopped after ${this.limits.wallMs} ms of wall time${where}`;
@@ -273,8 +357,18 @@ class Sandbox {
     this.disposed = true;
     for (const p of this.pending) p.deferred.dispose();
     this.pending = [];
-    this.context.dispose();
-    this.runtime.dispose();
+    if (this.outOfMemory) {
+      // Dropped, not freed: the instance goes with it (ModulePool).
+      this.pool.retire(this.module, false);
+      return;
+    }
+    try {
+      this.context.dispose();
+      this.runtime.dispose();
+    } catch {
+      // QuickJS aborted freeing the runtime: the instance is unusable from now on.
+      this.pool.retire(this.module, true);
+    }
   }
 
   private begin(): void {
@@ -343,18 +437,26 @@ class QuickJsRun implements ProgramRun {
   private started = false;
   private waiting: PendingCall[] = [];
 
+  private readonly failure: ProgramError | null = null;
+
   constructor(
-    module: QuickJSWASMModule,
+    pool: ModulePool,
     limits: SandboxLimits,
     private readonly code: string,
     env: ProgramEnv,
     private readonly request: Request,
   ) {
-    this.box = new Sandbox(module, limits, env);
+    try {
+      this.box = new Sandbox(pool, limits, env);
+    } catch (e) {
+      this.box = null;
+      this.failure = { message: e instanceof Error ? e.message : String(e), line: 0, column: 0 };
+    }
   }
 
   step(responses?: readonly ApiResponse[]): ProgramStep {
     const box = this.box;
+    if (this.failure) return { type: 'error', error: this.failure };
     if (!box) return { type: 'error', error: { message: 'reconcile already finished', line: 0, column: 0 } };
     if (!this.started) {
       this.started = true;

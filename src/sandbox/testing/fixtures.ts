@@ -43,3 +43,17 @@ metadata: { name: ${name}, namespace: default }
 spec: { schedule: "${schedule}", target: db }
 `;
 }
+
+/**
+ * The built-in controllers the sandbox's tests run beside the user's: what their workloads need (Deployments, CronJobs
+ * and Jobs, scheduling, pods, owner-reference garbage collection), and no more, so the tests stay fast.
+ */
+export const TEST_CONTROLLERS = [
+  'replicaset-controller',
+  'deployment-controller',
+  'default-scheduler',
+  'kubelet',
+  'garbage-collector-controller',
+  'cronjob-controller',
+  'job-controller',
+];

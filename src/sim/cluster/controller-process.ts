@@ -17,7 +17,7 @@ import { controllerDescriptor } from './controller-registry.ts';
 import type { NodeSpec } from './cluster-options.ts';
 import { ProcessHost } from './process-host.ts';
 import type { UserControllerProgram } from './controller-program.ts';
-import { buildUserController } from './user-controller.ts';
+import { buildUserController, type UserControllerLogLine } from './user-controller.ts';
 
 interface Replica {
   identity: string;
@@ -43,6 +43,8 @@ export class ControllerProcess {
   private replicas: Replica[] = [];
   private paused = new Set<string>();
   private retired = false;
+  /** A user controller's `ctx.log` lines and program errors, newest last (kept across its restarts). */
+  private readonly logs: UserControllerLogLine[] = [];
 
   constructor(
     private readonly ctx: SimContext,
@@ -140,6 +142,11 @@ export class ControllerProcess {
     return i < 0 ? undefined : this.replicas[i]!.controllers.find((c) => c.name === name);
   }
 
+  /** A user controller's log (`ctx.log` lines and program errors), oldest first; empty for other processes. */
+  userControllerLogs(): UserControllerLogLine[] {
+    return this.logs.map((l) => ({ ...l }));
+  }
+
   /** Reconciles suspended on the api-server across the process: a checkpoint needs 0. */
   inFlight(): number {
     let n = 0;
@@ -212,7 +219,7 @@ export class ControllerProcess {
     const host = new ProcessHost(this.ctx, identity, factory, transport, this.network, this.runtime, this.options.node);
     const controllers: Controller[] = [];
     // A user controller's process builds its one controller from the program (source text: plain data).
-    if (this.options.program) controllers.push(buildUserController(host, this.options.program));
+    if (this.options.program) controllers.push(buildUserController(host, this.options.program, this.logs));
     for (const name of this.options.program ? [] : this.controllerNames) {
       const d: ControllerDescriptor | undefined = controllerDescriptor(name);
       if (d) controllers.push(d.build(host.forController(name, this.kind === 'kube-controller-manager')));

@@ -67,7 +67,7 @@ function objectOfDelete(obj: KubeObject | DeletedFinalStateUnknown): KubeObject 
 }
 
 /** Builds a user controller in its process (the equivalent of a built-in controller's descriptor `build`). */
-export function buildUserController(host: ControllerHost, program: UserControllerProgram): Controller {
+export function buildUserController(host: ControllerHost, program: UserControllerProgram, logs: UserControllerLogLine[]): Controller {
   const { info, source } = program;
   const informers = new Map<string, SharedIndexInformer>();
   const informerFor = (t: TypeRef): SharedIndexInformer => {
@@ -78,7 +78,7 @@ export function buildUserController(host: ControllerHost, program: UserControlle
     }
     return inf;
   };
-  const reconciler = new UserReconciler(host.ctx, info.name, info.for, source, informers, host.ctx.rngFor(`${info.name}/random`));
+  const reconciler = new UserReconciler(host.ctx, info.name, info.for, source, informers, host.ctx.rngFor(`${info.name}/random`), logs);
   const controller = new Controller(host.ctx, {
     name: info.name,
     reconciler,
@@ -159,9 +159,6 @@ class EnqueueFromMap implements ResourceEventHandler {
 }
 
 export class UserReconciler implements Reconciler {
-  /** The newest `ctx.log` lines and program errors (lost with the process, as a restarted container's logs). */
-  readonly logs: UserControllerLogLine[] = [];
-
   constructor(
     readonly sim: SimContext,
     readonly name: string,
@@ -169,6 +166,8 @@ export class UserReconciler implements Reconciler {
     private readonly source: string,
     private readonly informers: Map<string, SharedIndexInformer>,
     private readonly rng: Rng,
+    /** The process's log (the newest {@link USER_CONTROLLER_LOG_LINES}), shared by its restarts. */
+    private readonly logs: UserControllerLogLine[],
   ) {}
 
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
