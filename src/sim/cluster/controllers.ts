@@ -15,9 +15,10 @@ import { cronJobControllerDescriptor } from '../controllers/cronjob/descriptor.t
 import { ttlAfterFinishedControllerDescriptor } from '../controllers/ttlafterfinished/descriptor.ts';
 import { endpointSliceControllerDescriptor } from '../controllers/endpointslice/descriptor.ts';
 import { horizontalPodAutoscalerControllerDescriptor } from '../controllers/podautoscaler/descriptor.ts';
+import { statefulSetControllerDescriptor } from '../controllers/statefulset/descriptor.ts';
 import { daemonSetControllerDescriptor } from '../controllers/daemonset/descriptor.ts';
 import { podGCControllerDescriptor } from '../controllers/podgc/descriptor.ts';
 import { namespaceControllerDescriptor } from '../controllers/namespace/descriptor.ts';
 import { argocdApplicationControllerDescriptor } from '../gitops/descriptor.ts';
 
-registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor, jobControllerDescriptor, cronJobControllerDescriptor, ttlAfterFinishedControllerDescriptor, horizontalPodAutoscalerControllerDescriptor, daemonSetControllerDescriptor, podGCControllerDescriptor, namespaceControllerDescriptor, argocdApplicationControllerDescriptor);
+registerControllers(replicaSetControllerDescriptor, deploymentControllerDescriptor, schedulerDescriptor, kubeletDescriptor, nodeLifecycleControllerDescriptor, taintEvictionControllerDescriptor, garbageCollectorDescriptor, endpointSliceControllerDescriptor, jobControllerDescriptor, cronJobControllerDescriptor, ttlAfterFinishedControllerDescriptor, horizontalPodAutoscalerControllerDescriptor, daemonSetControllerDescriptor, podGCControllerDescriptor, namespaceControllerDescriptor, statefulSetControllerDescriptor, argocdApplicationControllerDescriptor);
