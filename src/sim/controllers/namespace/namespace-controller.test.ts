@@ -89,4 +89,15 @@ describe('namespace controller', () => {
     sim.runFor(20_000);
     expect(namespaceOf(sim)).toBeUndefined();
   });
+
+  it('finalizing removes only its own token: another spec finalizer keeps the namespace Terminating (TestFinalize)', () => {
+    const sim = Simulation.create({ seed: 5, nodes: 1 });
+    sim.apply([{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' }, spec: { finalizers: ['example.com/other'] } }]);
+    sim.runFor(2_000);
+    expect(namespaceOf(sim)?.spec).toEqual({ finalizers: ['example.com/other', 'kubernetes'] });
+    sim.act({ type: 'delete', resource: 'namespace', name: 'team' });
+    sim.runFor(20_000);
+    expect(namespaceOf(sim)?.spec).toEqual({ finalizers: ['example.com/other'] });
+    expect(namespaceOf(sim)?.status?.phase).toBe('Terminating');
+  });
 });
