@@ -26,14 +26,14 @@ function intstrText(v: number | string): string {
   return String(v);
 }
 
-/** `ValidatePositiveIntOrPercent`. */
-function validatePositiveIntOrPercent(errs: FieldError[], v: number | string | undefined, path: string): void {
+/** `ValidatePositiveIntOrPercent` (also the DaemonSet's). */
+export function validatePositiveIntOrPercent(errs: FieldError[], v: number | string | undefined, path: string): void {
   if (typeof v === 'string') for (const msg of isValidPercent(v)) errs.push(invalidRendered(path, intstrText(v), msg));
   else if (typeof v === 'number' && v < 0) errs.push(fieldError.invalid(path, v, NEGATIVE));
 }
 
 /** `getIntOrPercentValue`: the number, or the percent's number (a malformed percent counts as 0). */
-function intOrPercentValue(v: number | string | undefined): number {
+export function intOrPercentValue(v: number | string | undefined): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'string') {
     const n = Number.parseInt(v.replace(/%$/, ''), 10);

@@ -14,6 +14,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from './object-meta.ts';
 import { validatePodTemplateSpec } from './pod.ts';
 import { goLabelSelector, selectorIsEmpty, selectorMatches, validateLabelSelector } from './label-selector.ts';
 import { isDNS1123Subdomain, isValidPercent } from './names.ts';
+import { intOrPercentValue, validatePositiveIntOrPercent } from './apps.ts';
 
 const NEGATIVE = 'must be greater than or equal to 0';
 
@@ -22,26 +23,10 @@ function nonNegative(errs: FieldError[], o: unknown, k: string, path: string): v
   if (v !== undefined && v < 0) errs.push(fieldError.invalid(child(path, k), v, NEGATIVE));
 }
 
-/** `ValidatePositiveIntOrPercent`. */
-function validatePositiveIntOrPercent(errs: FieldError[], v: number | string | undefined, path: string): void {
-  if (typeof v === 'string') for (const msg of isValidPercent(v)) errs.push(invalidRendered(path, v, msg));
-  else if (typeof v === 'number' && v < 0) errs.push(fieldError.invalid(path, v, NEGATIVE));
-}
-
 /** `getPercentValue`: the number of a well-formed percent. */
 function percentValue(v: number | string | undefined): number | undefined {
   if (typeof v !== 'string' || isValidPercent(v).length > 0) return undefined;
   return Number.parseInt(v.slice(0, -1), 10);
-}
-
-/** `getIntOrPercentValue`: the number, or the percent's number (a malformed percent counts as 0). */
-function intOrPercentValue(v: number | string | undefined): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'string') {
-    const n = Number.parseInt(v.replace(/%$/, ''), 10);
-    return Number.isNaN(n) ? 0 : n;
-  }
-  return 0;
 }
 
 /** `IsNotMoreThan100Percent`. */
