@@ -96,6 +96,12 @@ export type Fault =
   | { type: 'delay-watch-events'; controller: string; delay: number; duration?: number }
   /** The api-server ends the watch with 410 Expired: the reflector must relist. */
   | { type: 'expire-watch'; controller: string }
+  /**
+   * For `duration` ms the process sees the cluster as it is now, as through an api-server of an HA control plane that
+   * stopped following etcd: its lists (a relist, a restart's list) are answered at today's revision and its watch events
+   * are held back by `duration`. Crash it meanwhile and it restarts against that stale view (Sieve's stale read).
+   */
+  | { type: 'stale-view'; controller: string; duration: number }
   | { type: 'apiserver-unavailable'; duration: number }
   /** Writes to this kind fail with 409 Conflict (all, or with `probability`) for `duration` ms. */
   | { type: 'inject-conflicts'; resource: string; duration?: number; probability?: number }

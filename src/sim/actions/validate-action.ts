@@ -74,6 +74,7 @@ const FAULTS: Record<Fault['type'], Shape> = {
   'drop-watch-events': { controller: nonEmpty, '?duration': duration, '?probability': probability },
   'delay-watch-events': { controller: nonEmpty, delay: duration, '?duration': duration },
   'expire-watch': { controller: nonEmpty },
+  'stale-view': { controller: nonEmpty, duration },
   'apiserver-unavailable': { duration },
   'inject-conflicts': { resource: nonEmpty, '?duration': duration, '?probability': probability },
   'kill-node': { node: nonEmpty },

@@ -43,6 +43,8 @@ export interface ApiRequest {
   fieldSelector?: string;
   /** list: "" (consistent read), "0" (any), or a revision. */
   resourceVersion?: string;
+  /** list: `Exact` reads at exactly `resourceVersion` (a past revision, from the history); otherwise the current state. */
+  resourceVersionMatch?: 'Exact';
   propagationPolicy?: DeletionPropagation;
   gracePeriodSeconds?: number;
   preconditions?: { uid?: string; resourceVersion?: string };

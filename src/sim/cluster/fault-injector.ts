@@ -69,6 +69,17 @@ export class FaultInjector {
         this.scheduleClear(fault.type, p.name, fault.duration);
         break;
       }
+      case 'stale-view': {
+        const p = c.processOf(fault.controller);
+        if (!p) return fail(this.unknownController(fault.controller));
+        if (fault.duration === undefined || !checkDuration(fault.duration)) return fail('duration must be a non-negative number of milliseconds');
+        const revision = c.apiServer.revision;
+        c.network.serveStaleView(p.name, revision, fault.duration);
+        c.network.delayWatchEvents(p.name, fault.duration, fault.duration);
+        this.record(fault.type, p.name, `${p.name} sees the cluster as of revision ${revision}${this.forDuration(fault.duration)}: its lists are answered at that revision and its watch events held back`);
+        this.scheduleClear(fault.type, p.name, fault.duration);
+        break;
+      }
       case 'expire-watch': {
         const p = c.processOf(fault.controller);
         if (!p) return fail(this.unknownController(fault.controller));

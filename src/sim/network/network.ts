@@ -69,6 +69,8 @@ export class Network {
   private readonly watchStreams = new Map<string, Rng>();
   /** Deliveries queued while a request is inside `apiServer.handle`, whose cause becomes its api.response. */
   private capture: QueuedDeliveries | null = null;
+  /** Stale views: lists of `target` (a process) answered at `revision` until `until` (the `stale-view` fault). */
+  private staleViews: Array<{ target: string; revision: number; until: number }> = [];
 
   constructor(
     readonly ctx: SimContext,
@@ -211,8 +213,26 @@ export class Network {
     return n;
   }
 
+  /**
+   * Until `durationMs` from now, `target`'s lists (an informer's list, a relist after a crash) are answered as the
+   * cluster was at `revision`, as by an api-server of an HA control plane whose watch cache lags: the `stale-view` fault.
+   */
+  serveStaleView(target: string, revision: number, durationMs: number): void {
+    this.staleViews.push({ target, revision, until: this.ctx.now + durationMs });
+  }
+
+  /** The revision `user`'s lists are served at now, if a stale view is in force for it. */
+  staleRevisionFor(user: string): number | undefined {
+    this.staleViews = this.staleViews.filter((v) => v.until > this.ctx.now);
+    return this.staleViews.find((v) => user === v.target || user.startsWith(`${v.target}/`))?.revision;
+  }
+
   /** Runs `apiServer.handle` and returns the response with the deliveries it queued (see `capture`). */
   handleCapturing(req: ApiRequest): { response: ApiResponse; queued: QueuedDeliveries } {
+    if (this.staleViews.length > 0 && req.verb === 'list' && req.resourceVersionMatch === undefined) {
+      const revision = this.staleRevisionFor(req.user);
+      if (revision !== undefined) req = { ...req, resourceVersion: String(revision), resourceVersionMatch: 'Exact' };
+    }
     const outer = this.capture;
     const queued = new QueuedDeliveries();
     this.capture = queued;

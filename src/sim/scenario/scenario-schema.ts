@@ -178,6 +178,7 @@ export const faultSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('drop-watch-events'), controller, duration: z.optional(durationSchema), probability: z.optional(probability) }),
   z.strictObject({ type: z.literal('delay-watch-events'), controller, delay: durationSchema, duration: z.optional(durationSchema) }),
   z.strictObject({ type: z.literal('expire-watch'), controller }),
+  z.strictObject({ type: z.literal('stale-view'), controller, duration: durationSchema }),
   z.strictObject({ type: z.literal('apiserver-unavailable'), duration: durationSchema }),
   z.strictObject({ type: z.literal('inject-conflicts'), resource: nonEmpty(), duration: z.optional(durationSchema), probability: z.optional(probability) }),
   z.strictObject({ type: z.literal('kill-node'), node: nonEmpty() }),

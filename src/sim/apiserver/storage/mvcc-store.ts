@@ -9,7 +9,7 @@
  * upstream's per-resource watch cache is modelled by {@link WatchCache} filtering that one stream.
  */
 import { deepFreeze } from '../../engine/clone-graph.ts';
-import type { KubeObject } from '../../api/object.ts';
+import { keyOf, type KubeObject } from '../../api/object.ts';
 import { metaOf } from '../mutable-meta.ts';
 import type { WatchEvent } from '../api-request.ts';
 
@@ -93,6 +93,29 @@ export class MvccStore {
     const prefix = namespace ? `${namespace}/` : undefined;
     for (const k of keys) if (prefix === undefined || k.startsWith(prefix)) out.push(m.get(k)!);
     return out;
+  }
+
+  /**
+   * The objects of a resource as they were at `revision` (etcd's read at a past revision): the current ones with every
+   * later write of the resource undone from the history, sorted by key. Undefined when the history no longer holds every
+   * write after `revision` (compacted) or `revision` is in the future.
+   */
+  listAt(resource: string, revision: number, namespace?: string): KubeObject[] | undefined {
+    if (revision > this.rev || !this.canReplayFrom(revision)) return undefined;
+    const m = new Map(this.data.get(resource) ?? []);
+    const later = this.eventsAfter(revision);
+    for (let i = later.length - 1; i >= 0; i--) {
+      const e = later[i]!;
+      if (e.resource !== resource) continue;
+      const key = keyOf(e.object);
+      if (e.type === 'ADDED') m.delete(key);
+      else m.set(key, e.prev!);
+    }
+    const prefix = namespace ? `${namespace}/` : undefined;
+    return [...m.keys()]
+      .sort()
+      .filter((k) => prefix === undefined || k.startsWith(prefix))
+      .map((k) => m.get(k)!);
   }
 
   /** Number of objects of a resource (cheap, for namespace emptiness checks and stats). */
