@@ -91,8 +91,7 @@ The page attaches at http://127.0.0.1:<port>/?connect (served from dist/ when it
 its inputs; what is done in the page (Apply, faults, the console) is done on the served simulation.
 
 Protobuf bodies (kubectl create deployment|configmap|namespace|service|job|cronjob) are read for those kinds.
-Not served: /openapi/v2, aggregated discovery (kubectl falls back to the legacy documents), PUT of /status,
-DELETE of a collection.
+Not served: /openapi/v2 in protobuf (its JSON is), PUT of /status, DELETE of a collection.
 `;
 
 export const HUNT_HELP = `loopscope hunt <controller file | built-in controller> [flags]

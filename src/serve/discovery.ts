@@ -3,11 +3,13 @@
  * `/apis/<group>` (APIGroup) and `/api/v1`, `/apis/<group>/<version>` (APIResourceList with each resource's verbs,
  * short names, kind and subresources). Built from the api-server's served kinds, custom resources included.
  *
- * Aggregated discovery (apidiscovery.k8s.io/v2) is not offered: these answers carry `Content-Type: application/json`,
- * which client-go's discovery client reads as the legacy documents (discovery_client.go, `isV2Beta1ContentType`
- * false), and then asks for each group version, as it does against servers older than 1.26.
+ * Aggregated discovery (apidiscovery.k8s.io/v2, {@link aggregatedDiscovery}) answers `/api` and `/apis` when the
+ * client's Accept asks for `as=APIGroupDiscoveryList` (client-go 1.30+ does, kubectl 1.32 among them): every group,
+ * version, resource and subresource in one document, so a client needs two requests instead of one per group
+ * version. Other clients get the legacy documents.
  *
- * Upstream: k8s.io/apiserver/pkg/endpoints/discovery (legacy.go, group.go, version.go).
+ * Upstream: k8s.io/apiserver/pkg/endpoints/discovery (legacy.go, group.go, version.go, aggregated/handler.go),
+ * k8s.io/api/apidiscovery/v2/types.go.
  */
 import type { ResourceInfo } from '../sim/api/resources.ts';
 import { apiVersionOf } from '../sim/api/resources.ts';
@@ -84,4 +86,58 @@ export function apiResourceList(resources: readonly ResourceInfo[], group: strin
     if (r.scale) list.push({ name: `${r.resource}/scale`, singularName: '', namespaced: r.namespaced, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
   }
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf({ group, version }), resources: list };
+}
+
+/** The media type of an aggregated discovery answer (apidiscovery.k8s.io/v2), as the Content-Type says it. */
+export const AGGREGATED_DISCOVERY = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+
+/**
+ * Whether an Accept header asks for aggregated discovery v2 (client-go sends it first, then v2beta1, then plain JSON:
+ * the server answers with the first it offers; v2beta1 is not offered).
+ */
+export function wantsAggregatedDiscovery(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((part) => {
+    const params = part.split(';').map((p) => p.trim().toLowerCase());
+    return params[0] === 'application/json' && params.includes('g=apidiscovery.k8s.io') && params.includes('v=v2') && params.includes('as=apigroupdiscoverylist');
+  });
+}
+
+/**
+ * `/api` (`legacy`: the core group, named "") or `/apis` (every other group) as an APIGroupDiscoveryList: each
+ * group's versions, newest first as served, each with its resources (scope, kinds, verbs, short names, categories)
+ * and their subresources.
+ */
+export function aggregatedDiscovery(resources: readonly ResourceInfo[], legacy: boolean): object {
+  const groups = new Map<string, Map<string, object[]>>();
+  for (const r of resources) {
+    if ((r.group === '') !== legacy) continue;
+    const versions = groups.get(r.group) ?? new Map<string, object[]>();
+    groups.set(r.group, versions);
+    const list = versions.get(r.version) ?? [];
+    versions.set(r.version, list);
+    const subresources: object[] = [];
+    if (r.scale) subresources.push({ subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: ['get', 'patch', 'update'] });
+    if (r.status) subresources.push({ subresource: 'status', responseKind: { group: r.group, version: r.version, kind: r.kind }, verbs: ['get', 'patch'] });
+    list.push({
+      resource: r.resource,
+      responseKind: { group: r.group, version: r.version, kind: r.kind },
+      scope: r.namespaced ? 'Namespaced' : 'Cluster',
+      singularResource: r.singular,
+      verbs: [...RESOURCE_VERBS],
+      ...(r.shortNames.length ? { shortNames: [...r.shortNames] } : {}),
+      ...(ALL_CATEGORY.has(r.resource) ? { categories: ['all'] } : {}),
+      ...(subresources.length ? { subresources } : {}),
+    });
+  }
+  const names = [...groups.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    kind: 'APIGroupDiscoveryList',
+    apiVersion: 'apidiscovery.k8s.io/v2',
+    metadata: {},
+    items: names.map((name) => ({
+      metadata: { name, creationTimestamp: null },
+      versions: [...groups.get(name)!].map(([version, list]) => ({ version, resources: list, freshness: 'Current' })),
+    })),
+  };
 }

@@ -20,6 +20,8 @@ export interface Reply {
   warnings?: string[];
   /** A text answer instead of JSON (`pods/<name>/log`). */
   text?: string;
+  /** The JSON's media type when it is not plain `application/json` (aggregated discovery). */
+  contentType?: string;
 }
 
 export const statusReply = (status: Status): Reply => ({ code: status.code || 500, body: status });
@@ -90,7 +92,7 @@ export function send(res: ServerResponse, reply: Reply): void {
     text = JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Internal error occurred: ${(e as Error).message}`, reason: 'InternalError', code: 500 });
     reply = { code: 500, body: undefined };
   }
-  const headers: Record<string, string | string[]> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' };
+  const headers: Record<string, string | string[]> = { 'Content-Type': reply.contentType ?? 'application/json', 'Cache-Control': 'no-cache, private' };
   if (reply.warnings?.length) headers.Warning = reply.warnings.map((w) => `299 - ${JSON.stringify(w)}`);
   try {
     res.writeHead(reply.code, headers);

@@ -12,7 +12,11 @@
  * its `x-kubernetes-group-version-kind`, so real `kubectl explain` prints the same documentation (integers are
  * `<number>` there, as in the console). Without them the documents carry no schemas and explain finds nothing.
  * Client-side apply computes its strategic merge patch from kubectl's compiled-in types either way (apply/patcher.go
- * falls back to them when the OpenAPI v3 has no patch metadata). `/openapi/v2` is not served.
+ * falls back to them when the OpenAPI v3 has no patch metadata).
+ *
+ * `/openapi/v2` ({@link openApiV2Document}) is the same in Swagger 2.0, in one document for every group version, as
+ * older clients and `kubectl explain --output=plaintext-openapiv2` read it (JSON only: a client asking for the
+ * protobuf form gets JSON, which client-go's openapi v2 reader also takes).
  */
 import type { ResourceInfo } from '../sim/api/resources.ts';
 
@@ -60,14 +64,14 @@ export interface ExplainSchemas {
  * a description beside it becomes `allOf: [{$ref}]` (OpenAPI 3.0 ignores a $ref's siblings; the api-server writes
  * them so), `const` is dropped (not OpenAPI 3.0), and each kind's root gets its `x-kubernetes-group-version-kind`.
  */
-export function componentSchemas(schemas: ExplainSchemas): Record<string, unknown> {
+export function componentSchemas(schemas: ExplainSchemas, refPrefix = '#/components/schemas/'): Record<string, unknown> {
   const convert = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(convert);
     if (typeof node !== 'object' || node === null) return node;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'const') continue;
-      out[key] = key === '$ref' && typeof value === 'string' ? value.replace('#/definitions/', '#/components/schemas/') : convert(value);
+      out[key] = key === '$ref' && typeof value === 'string' ? value.replace('#/definitions/', refPrefix) : convert(value);
     }
     // A union type (`["string", "number"]`: IntOrString) is not OpenAPI 3.0: upstream writes it as a string of
     // format int-or-string, which kubectl's explain template compares as one type.
@@ -121,4 +125,24 @@ export function openApiV3Document(resources: readonly ResourceInfo[], path: stri
     };
   }
   return { openapi: '3.0.0', info: { title: 'Kubernetes', version: 'v1.35.0' }, paths, components: { schemas } };
+}
+
+/** `/openapi/v2`: every served resource's PATCH operation with its query parameters, and the definitions. */
+export function openApiV2Document(resources: readonly ResourceInfo[], definitions: Record<string, unknown> = {}): object {
+  const paths: Record<string, object> = {};
+  for (const r of resources) {
+    const url = `/${gvPath(r.group, r.version)}/${r.namespaced ? 'namespaces/{namespace}/' : ''}${r.resource}/{name}`;
+    paths[url] = {
+      patch: {
+        operationId: `patch${r.group ? r.group.split('.')[0]!.replace(/^./, (c) => c.toUpperCase()) : 'Core'}${r.version.replace(/^./, (c) => c.toUpperCase())}${r.namespaced ? 'Namespaced' : ''}${r.kind}`,
+        'x-kubernetes-action': 'patch',
+        'x-kubernetes-group-version-kind': { group: r.group, version: r.version, kind: r.kind },
+        consumes: ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'],
+        produces: ['application/json', 'application/yaml'],
+        parameters: PARAMETERS.map(({ name, in: where, schema }) => ({ name, in: where, type: schema.type, uniqueItems: true })),
+        responses: { '200': { description: 'OK' } },
+      },
+    };
+  }
+  return { swagger: '2.0', info: { title: 'Kubernetes', version: 'v1.35.0' }, paths, definitions };
 }

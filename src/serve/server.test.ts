@@ -62,6 +62,37 @@ describe('serve', () => {
     expect((await send(served.url, 'DELETE', '/api/v1/namespaces/default/pods')).code).toBe(405);
   });
 
+  it('answers aggregated discovery (apidiscovery.k8s.io/v2) to a client that asks for it, the legacy documents otherwise', async () => {
+    const accept = { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json' };
+    const apis = await send(served.url, 'GET', '/apis', accept);
+    expect(apis.headers['content-type']).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
+    const list = json(apis) as { kind: string; items: Array<{ metadata: { name: string }; versions: Array<{ version: string; resources: Array<Record<string, unknown>> }> }> };
+    expect(list.kind).toBe('APIGroupDiscoveryList');
+    const apps = list.items.find((g) => g.metadata.name === 'apps')!;
+    const deployments = apps.versions[0]!.resources.find((r) => r.resource === 'deployments')!;
+    expect(deployments).toMatchObject({ scope: 'Namespaced', singularResource: 'deployment', shortNames: ['deploy'], categories: ['all'], responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' } });
+    expect(deployments.subresources).toEqual(expect.arrayContaining([expect.objectContaining({ subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' } })]));
+    expect(list.items.some((g) => g.metadata.name === '')).toBe(false);
+    const core = json(await send(served.url, 'GET', '/api', accept)) as typeof list;
+    expect(core.items.map((g) => g.metadata.name)).toEqual(['']);
+    expect(core.items[0]!.versions[0]!.resources.some((r) => r.resource === 'pods' && r.scope === 'Namespaced')).toBe(true);
+    const legacy = await send(served.url, 'GET', '/apis', { Accept: 'application/json' });
+    expect(legacy.headers['content-type']).toBe('application/json');
+    expect(json(legacy)).toMatchObject({ kind: 'APIGroupList' });
+  });
+
+  it('answers /openapi/v2 as Swagger 2.0 JSON with every resource\'s PATCH parameters, and says so to a protobuf-only client', async () => {
+    const doc = json(await send(served.url, 'GET', '/openapi/v2', { Accept: 'application/json' })) as { swagger: string; paths: Record<string, { patch: { parameters: Array<{ name: string; type: string }>; 'x-kubernetes-group-version-kind': object } }> };
+    expect(doc.swagger).toBe('2.0');
+    const patch = doc.paths['/apis/apps/v1/namespaces/{namespace}/deployments/{name}']!.patch;
+    expect(patch['x-kubernetes-group-version-kind']).toEqual({ group: 'apps', version: 'v1', kind: 'Deployment' });
+    expect(patch.parameters.map((p) => p.name)).toEqual(['dryRun', 'fieldManager', 'fieldValidation', 'force']);
+    expect(doc.paths['/api/v1/nodes/{name}']).toBeDefined();
+    const proto = await send(served.url, 'GET', '/openapi/v2', { Accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' });
+    expect(proto.code).toBe(406);
+    expect(json(proto)).toMatchObject({ kind: 'Status', reason: 'NotAcceptable' });
+  });
+
   it('checks a patch\'s fieldValidation on the patched object: Strict refuses, Warn answers with a Warning header', async () => {
     const path = '/apis/apps/v1/namespaces/default/deployments/web';
     const merge = { 'Content-Type': 'application/merge-patch+json' };

@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Simulation } from '../sim/simulation.ts';
 import { badRequest, internalError, methodNotSupported, resourceNotServed, unsupportedMediaType } from '../sim/api/status.ts';
-import { apiGroupList, apiGroupOf, apiResourceList, apiVersions, versionInfo } from './discovery.ts';
+import { AGGREGATED_DISCOVERY, aggregatedDiscovery, apiGroupList, apiGroupOf, apiResourceList, apiVersions, versionInfo, wantsAggregatedDiscovery } from './discovery.ts';
 import { decodeBody, readBody, send, statusReply, type Reply } from './http-io.ts';
 import { Pacer, type ScheduledAction } from './pacer.ts';
-import { componentSchemas, openApiV3Document, openApiV3Index, type ExplainSchemas } from './openapi.ts';
+import { componentSchemas, openApiV2Document, openApiV3Document, openApiV3Index, type ExplainSchemas } from './openapi.ts';
 import { parsePath } from './paths.ts';
 import { includeObjectOf, read, wantsTable, type IncludeObject } from './reads.ts';
 import { Watches } from './watch.ts';
@@ -24,21 +24,34 @@ import { PageLink } from './page-link.ts';
 import { loadOnDemand } from '../worker/on-demand.ts';
 import { pageFiles, type PageFiles } from './page-files.ts';
 
+let explain: ExplainSchemas | null | undefined;
 let components: Record<string, unknown> | undefined;
+let definitions: Record<string, unknown> | undefined;
 
 /**
- * The OpenAPI component schemas for `kubectl explain`, from the console's generated field documentation
- * (src/kubectl/explain/schemas.generated.json, written by `npm run schemas`); none when it has not been generated.
+ * The console's generated field documentation (src/kubectl/explain/schemas.generated.json, written by
+ * `npm run schemas`), or null when it has not been generated.
  */
-function explainComponents(): Record<string, unknown> {
-  if (components) return components;
+function explainSchemas(): ExplainSchemas | null {
+  if (explain !== undefined) return explain;
   try {
-    const text = readFileSync(new URL('../kubectl/explain/schemas.generated.json', import.meta.url), 'utf8');
-    components = componentSchemas(JSON.parse(text) as ExplainSchemas);
+    explain = JSON.parse(readFileSync(new URL('../kubectl/explain/schemas.generated.json', import.meta.url), 'utf8')) as ExplainSchemas;
   } catch {
-    components = {};
+    explain = null;
   }
-  return components;
+  return explain;
+}
+
+/** The OpenAPI v3 component schemas for `kubectl explain`; none without the generated documentation. */
+function explainComponents(): Record<string, unknown> {
+  const schemas = explainSchemas();
+  return (components ??= schemas ? componentSchemas(schemas) : {});
+}
+
+/** The same as OpenAPI v2 (Swagger 2.0) definitions. */
+function explainDefinitions(): Record<string, unknown> {
+  const schemas = explainSchemas();
+  return (definitions ??= schemas ? componentSchemas(schemas, '#/definitions/') : {});
 }
 
 /** The default port: kube-apiserver's 6443 with a 1 in front, so it does not take a local cluster's. */
@@ -117,8 +130,10 @@ async function answer(sim: Simulation, watches: Watches, req: IncomingMessage, r
       case 'version':
         return { code: 200, body: versionInfo() };
       case 'api':
+        if (wantsAggregatedDiscovery(req.headers.accept)) return { code: 200, body: aggregatedDiscovery(resources, true), contentType: AGGREGATED_DISCOVERY };
         return { code: 200, body: apiVersions(`${LOOPBACK}:${req.socket.localPort ?? ''}`) };
       case 'apis':
+        if (wantsAggregatedDiscovery(req.headers.accept)) return { code: 200, body: aggregatedDiscovery(resources, false), contentType: AGGREGATED_DISCOVERY };
         return { code: 200, body: apiGroupList(resources) };
       case 'group': {
         const group = apiGroupOf(resources, parsed.group);
@@ -128,6 +143,12 @@ async function answer(sim: Simulation, watches: Watches, req: IncomingMessage, r
         return { code: 200, body: apiResourceList(resources, parsed.group, parsed.version) };
       case 'openapi': {
         if (parsed.which === 'v3') return { code: 200, body: openApiV3Index(resources) };
+        if (parsed.which === 'v2') {
+          // The JSON form only: a client that takes nothing but gnostic's protobuf (kubectl's v2 reader) is told so.
+          const accept = req.headers.accept ?? '';
+          if (accept !== '' && !/application\/json|\*\/\*/.test(accept)) return { code: 406, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `only application/json is served for /openapi/v2, not ${accept.slice(0, 200)}; the OpenAPI v3 documents (/openapi/v3) are complete`, reason: 'NotAcceptable', code: 406 } };
+          return { code: 200, body: openApiV2Document(resources, explainDefinitions()) };
+        }
         const doc = parsed.which.startsWith('v3/') ? openApiV3Document(resources, parsed.which.slice(3), explainComponents()) : undefined;
         return doc ? { code: 200, body: doc } : statusReply(resourceNotServed());
       }
