@@ -3,7 +3,9 @@
  * `converged: true` and the page's "settled" badge use:
  * - every running controller's queue is empty: nothing queued, processing, or waiting in backoff (a pending
  *   `requeueAfter` is fine: it is a loop checking back later, not unfinished work);
- * - every workload's status is current and matches its spec (observedGeneration, replica counts);
+ * - every workload's status is current and matches its spec (observedGeneration, replica counts; a DaemonSet's
+ *   pod on each node that should run one, up to date and available, none misscheduled);
+ * - no namespace is terminating;
  * - pods of running workloads are bound and, unless finished, running and ready.
  */
 import type { KubeObject } from '../api/object.ts';
@@ -12,6 +14,15 @@ import type { Cluster } from './cluster.ts';
 export interface Convergence {
   converged: boolean;
   reasons: string[];
+}
+
+interface DaemonSetStatus {
+  desiredNumberScheduled?: number;
+  currentNumberScheduled?: number;
+  updatedNumberScheduled?: number;
+  numberAvailable?: number;
+  numberMisscheduled?: number;
+  observedGeneration?: number;
 }
 
 interface ReplicaStatus {
@@ -49,6 +60,18 @@ export function checkConvergence(cluster: Cluster): Convergence {
     const st = (rs.status as ReplicaStatus | undefined) ?? {};
     if ((st.observedGeneration ?? 0) < (rs.metadata.generation ?? 0)) reasons.push(`replicaset ${name(rs)}: status not observed yet`);
     else if ((st.replicas ?? 0) !== want || (st.readyReplicas ?? 0) !== want) reasons.push(`replicaset ${name(rs)}: ${st.readyReplicas ?? 0}/${want} ready`);
+  }
+  for (const ds of api.listObjects('apps/v1', 'DaemonSet')) {
+    if (ds.metadata.deletionTimestamp) continue;
+    const st = (ds.status as DaemonSetStatus | undefined) ?? {};
+    const desired = st.desiredNumberScheduled ?? 0;
+    if ((st.observedGeneration ?? 0) < (ds.metadata.generation ?? 0)) reasons.push(`daemonset ${name(ds)}: status not observed yet`);
+    else if ((st.currentNumberScheduled ?? 0) !== desired || (st.updatedNumberScheduled ?? 0) !== desired || (st.numberAvailable ?? 0) !== desired || (st.numberMisscheduled ?? 0) > 0) {
+      reasons.push(`daemonset ${name(ds)}: ${st.numberAvailable ?? 0}/${desired} available, ${st.updatedNumberScheduled ?? 0} updated, ${st.numberMisscheduled ?? 0} misscheduled`);
+    }
+  }
+  for (const ns of api.listObjects('v1', 'Namespace')) {
+    if (ns.metadata.deletionTimestamp) reasons.push(`namespace ${ns.metadata.name}: terminating`);
   }
   const hasScheduler = cluster.controllerNames().includes('default-scheduler');
   for (const pod of api.listObjects('v1', 'Pod')) {
