@@ -42,7 +42,8 @@ describe('StatefulSet revisions (stateful_set_utils_test.go, history)', () => {
 
   it('getPatch records only the template, replaced whole', () => {
     const set = newStatefulSet(3);
-    expect(getPatch(set)).toEqual({ spec: { template: { ...set.spec!.template, $patch: 'replace' } } });
+    const template = set.spec!.template!;
+    expect(getPatch(set)).toEqual({ spec: { template: { ...template, metadata: { creationTimestamp: null, ...template.metadata }, $patch: 'replace' } } });
   });
 
   it('TestControllerRevisionName and the hash: <parent>-<hash>, the prefix cut to 223, a collision moves the hash', () => {

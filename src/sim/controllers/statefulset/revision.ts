@@ -16,9 +16,14 @@ export interface RevisionPatch {
   spec: { template: PodTemplateSpec & { $patch: 'replace' } };
 }
 
-/** `getPatch`: the strategic-merge patch that restores the set's pod template (and nothing else). */
+/**
+ * `getPatch`: the strategic-merge patch that restores the set's pod template (and nothing else). Go marshals the
+ * template's empty `metadata.creationTimestamp` as null, so the recorded data carries it as a real cluster's does.
+ */
 export function getPatch(set: StatefulSet): RevisionPatch {
-  return { spec: { template: { ...structuredClone(set.spec?.template ?? {}), $patch: 'replace' } } };
+  const template = structuredClone(set.spec?.template ?? {});
+  const metadata = { creationTimestamp: null, ...(template.metadata ?? {}) } as PodTemplateSpec['metadata'];
+  return { spec: { template: { ...template, metadata, $patch: 'replace' } } };
 }
 
 /**
