@@ -75,11 +75,11 @@ interface Client {
   /** The objects of a kind in the cache, optionally in one namespace and matching a label selector ("app=web"). */
   list<T extends KubeObject = KubeObject>(type: TypeRef, options?: { namespace?: string; labelSelector?: string }): T[];
   /** POST: the created object as the api-server returns it. Throws a StatusError (AlreadyExists, Invalid…). */
-  create<T extends KubeObject = KubeObject>(obj: T): Promise<T>;
+  create<T extends KubeObject = KubeObject>(obj: KubeObject): Promise<T>;
   /** PUT: needs metadata.resourceVersion; a stale one throws Conflict. */
-  update<T extends KubeObject = KubeObject>(obj: T): Promise<T>;
+  update<T extends KubeObject = KubeObject>(obj: KubeObject): Promise<T>;
   /** PUT on /status: only status changes. */
-  updateStatus<T extends KubeObject = KubeObject>(obj: T): Promise<T>;
+  updateStatus<T extends KubeObject = KubeObject>(obj: KubeObject): Promise<T>;
   /** PATCH with a merge, JSON or strategic-merge patch (`{ subresource: 'status' }` for the status). */
   patch<T extends KubeObject = KubeObject>(
     type: TypeRef,
@@ -90,7 +90,7 @@ interface Client {
     options?: { subresource?: 'status' },
   ): Promise<T>;
   /** Server-side apply of the fields you own, as the controller's field manager (its name). */
-  apply<T extends KubeObject = KubeObject>(obj: T, options?: { force?: boolean }): Promise<T>;
+  apply<T extends KubeObject = KubeObject>(obj: KubeObject, options?: { force?: boolean }): Promise<T>;
   /** DELETE: the object as the delete left it. Throws NotFound when it is gone. */
   delete(type: TypeRef, namespace: string | undefined, name: string, options?: { propagationPolicy?: 'Background' | 'Foreground' | 'Orphan' }): Promise<KubeObject>;
 }

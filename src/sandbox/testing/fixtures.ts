@@ -34,6 +34,7 @@ spec:
               properties:
                 cronJob: { type: string }
                 ready: { type: boolean }
+                observedGeneration: { type: integer }
 `;
 
 export function cronBackup(name: string, schedule = '*/5 * * * *'): string {

@@ -141,6 +141,11 @@ export interface GitCommitAction {
 export interface InstallControllerAction {
   type: 'install-controller';
   source: string;
+  /**
+   * A scenario's `installController: { file }` before the host read it (src/sim/scenario/controller-files.ts):
+   * `source` is empty until then, and installing it fails naming the file.
+   */
+  file?: string;
   /** When given, the program's declared name must be this one. */
   name?: string;
 }

@@ -248,7 +248,7 @@ export function describeAction(a: UserAction): string {
     case 'git-commit':
       return describeGitCommit(a);
     case 'install-controller':
-      return `install controller ${describeProgramName(a.source, a.name)}`;
+      return `install controller ${describeProgramName(a.source, a.name ?? a.file)}`;
     case 'uninstall-controller':
       return `uninstall controller ${a.name}`;
     case 'fault':

@@ -219,7 +219,7 @@ export class ControllerProcess {
     const host = new ProcessHost(this.ctx, identity, factory, transport, this.network, this.runtime, this.options.node);
     const controllers: Controller[] = [];
     // A user controller's process builds its one controller from the program (source text: plain data).
-    if (this.options.program) controllers.push(buildUserController(host, this.options.program, this.logs));
+    if (this.options.program) controllers.push(buildUserController(host.forController(this.options.program.info.name, true), this.options.program, this.logs));
     for (const name of this.options.program ? [] : this.controllerNames) {
       const d: ControllerDescriptor | undefined = controllerDescriptor(name);
       if (d) controllers.push(d.build(host.forController(name, this.kind === 'kube-controller-manager')));

@@ -34,6 +34,9 @@ function fail(result: ActResult, message: string, line = 0, column = 0): void {
 }
 
 export function performInstallController(cluster: UserControllerCluster, action: InstallControllerAction, result: ActResult): void {
+  if (action.file !== undefined && !action.source) {
+    return fail(result, `install-controller: the file ${JSON.stringify(action.file)} was not read (npx loopscope run reads it beside the scenario file)`);
+  }
   if (typeof action.source !== 'string' || action.source.trim() === '') return fail(result, 'install-controller: source is empty');
   if (action.source.length > MAX_CONTROLLER_SOURCE) {
     return fail(result, `install-controller: source is ${action.source.length} characters, more than the ${MAX_CONTROLLER_SOURCE} allowed`);

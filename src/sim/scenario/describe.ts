@@ -42,7 +42,7 @@ export function describeAction(a: UserAction, select?: ScenarioAction['select'])
     case 'git-commit':
       return `git commit ${Object.keys(a.files).length} file${Object.keys(a.files).length === 1 ? '' : 's'}${a.message ? ` -m ${JSON.stringify(a.message)}` : ''}`;
     case 'install-controller':
-      return `install controller ${describeProgramName(a.source, a.name)}`;
+      return `install controller ${describeProgramName(a.source, a.name ?? a.file)}`;
     case 'uninstall-controller':
       return `uninstall controller ${a.name}`;
     case 'fault': {

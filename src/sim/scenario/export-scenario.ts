@@ -73,8 +73,9 @@ function verbOf(action: UserAction): Record<string, unknown> | string {
       return { fault };
     }
     case 'install-controller':
+      return { installController: { source: action.source } };
     case 'uninstall-controller':
-      return `a user-written controller (${action.type}) has no scenario form yet`;
+      return { uninstallController: action.name };
   }
 }
 

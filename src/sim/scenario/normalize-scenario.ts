@@ -48,6 +48,9 @@ export function normalizeScenario(file: ScenarioFile, lineOf: (path: PropertyKey
   if (options.checkInterval <= 0) issues.push({ path: ['options', 'checkInterval'], message: 'must be more than 0' });
 
   const actions: ScenarioAction[] = [];
+  (file.controllers ?? []).forEach((c, i) => {
+    actions.push({ at: 0, action: installControllerAction(c), source: { path: `controllers[${i}]`, line: lineOf(['controllers', i]) } });
+  });
   (file.actions ?? []).forEach((a, i) => {
     const path = ['actions', i];
     const action = toScenarioAction(a, path, issues);
@@ -185,12 +188,19 @@ function toScenarioAction(a: ScenarioActionFile, path: PropertyKey[], issues: No
   if (a.gitCommit !== undefined) {
     return done({ type: 'git-commit', files: { ...a.gitCommit.files }, ...(a.gitCommit.message !== undefined ? { message: a.gitCommit.message } : {}) });
   }
+  if (a.installController !== undefined) return done(installControllerAction(a.installController));
+  if (a.uninstallController !== undefined) return done({ type: 'uninstall-controller', name: a.uninstallController });
   if (a.fault !== undefined) {
     const f: Record<string, unknown> = { ...a.fault };
     for (const k of ['restartAfter', 'duration', 'delay', 'readyAfter', 'runFor']) if (f[k] !== undefined) f[k] = ms(f[k] as string | number);
     return done({ type: 'fault', fault: f as Fault });
   }
   return undefined;
+}
+
+/** `installController: { source | file }`: a file is read by the host before the run (controller-files.ts). */
+function installControllerAction(c: { source?: string; file?: string }): UserAction {
+  return c.source !== undefined ? { type: 'install-controller', source: c.source } : { type: 'install-controller', source: '', file: c.file! };
 }
 
 function toExpectation(e: ExpectationFile, path: PropertyKey[], issues: NormalizeIssue[]): (ExpectationCheck & { at?: number; by?: number }) | undefined {

@@ -169,6 +169,16 @@ const gitCommitBody = z
   })
   .register(z.globalRegistry, { description: 'Commits to the simulated Git repository the GitOps loop (argocd-application-controller) syncs from; the first commit turns GitOps on.' });
 
+const installControllerBody = z
+  .strictObject({
+    source: optional(z.string().check(z.maxLength(256 * 1024)), "The controller's TypeScript source (controllers/controller-api.d.ts)."),
+    file: optional(nonEmpty(), 'A file with the source, relative to the scenario file (read by the CLI).'),
+  })
+  .check(
+    z.refine((b: { source?: string; file?: string }) => (b.source === undefined) !== (b.file === undefined), { message: 'a controller has exactly one of source, file' }),
+  )
+  .register(z.globalRegistry, { description: 'Installs a user-written controller (its own process, user-controller/<name>); the same name again replaces it.' });
+
 const controller = nonEmpty();
 const probability = z.number().check(z.minimum(0), z.maximum(1));
 export const faultSchema = z.discriminatedUnion('type', [
@@ -195,7 +205,7 @@ export const faultSchema = z.discriminatedUnion('type', [
 ]);
 
 /** The keys of which an action has exactly one. */
-export const ACTION_KEYS = ['apply', 'create', 'delete', 'scale', 'patch', 'rollout', 'cordon', 'uncordon', 'drain', 'addNode', 'setLoad', 'gitCommit', 'fault'] as const;
+export const ACTION_KEYS = ['apply', 'create', 'delete', 'scale', 'patch', 'rollout', 'cordon', 'uncordon', 'drain', 'addNode', 'setLoad', 'gitCommit', 'installController', 'uninstallController', 'fault'] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 
 /** The verbs of an action, of which it has exactly one, and `expectError`. */
@@ -212,6 +222,8 @@ const actionVerbs = {
   addNode: z.optional(addNodeBody),
   setLoad: z.optional(setLoadBody),
   gitCommit: z.optional(gitCommitBody),
+  installController: z.optional(installControllerBody),
+  uninstallController: optional(nonEmpty(), 'Stops and removes the user-written controller of this name.'),
   fault: z.optional(faultSchema),
   expectError: optional(z.union([z.boolean(), z.string()]), 'The action must fail (true), or fail with a message matching this regex.'),
   command: optional(z.string(), 'The kubectl command line the action stands for: the trace shows it instead of a description.'),
@@ -346,6 +358,7 @@ export const scenarioSchema = z
     ),
     options: z.optional(optionsSchema),
     manifests: optional(manifestsSchema, 'Applied at time 0, before the first action.'),
+    controllers: optional(z.array(installControllerBody).check(z.maxLength(20)), 'User-written controllers installed at time 0, after the manifests and before the first action.'),
     actions: z.optional(z.array(actionSchema)),
     expect: z.optional(z.array(expectationSchema)),
     until: optional(durationSchema, 'How long to run. Default: 10s after the latest time mentioned, at least 30s.'),
