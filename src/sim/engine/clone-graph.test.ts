@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cloneGraph, deepFreeze, UncloneableError } from './clone-graph.ts';
+import { cloneGraph, deepFreeze, shareInCheckpoints, UncloneableError } from './clone-graph.ts';
 import { SimContext } from './sim-context.ts';
 
 class Counter {
@@ -32,6 +32,15 @@ describe('cloneGraph', () => {
     const pod = deepFreeze({ metadata: { name: 'p' } });
     const c = cloneGraph({ pods: [pod] });
     expect(c.pods[0]).toBe(pod);
+  });
+
+  it('shares an object marked shareInCheckpoints (a cache filled in later), copying what holds it', () => {
+    const event = shareInCheckpoints({ revision: 7, watchEvent: undefined as object | undefined });
+    const ring = [event, { revision: 8 }];
+    const copy = cloneGraph({ ring });
+    expect(copy.ring).not.toBe(ring);
+    expect(copy.ring[0]).toBe(event);
+    expect(copy.ring[1]).not.toBe(ring[1]);
   });
 
   it('refuses closures and suspended generators, naming where they are', () => {

@@ -21,6 +21,21 @@ export class UncloneableError extends Error {
 
 const GeneratorProto = Object.getPrototypeOf(function* () {}.prototype) as object;
 
+/** Plain objects a checkpoint shares although they are not frozen (see {@link shareInCheckpoints}). */
+const sharedInCheckpoints = new WeakSet<object>();
+
+/**
+ * Marks a plain object that checkpoints share instead of copying although it is not frozen: its fields are fixed
+ * when it is made, and what is filled in later is only a cache of a pure function of them (the watch history's
+ * stored events: the watch event and the previous object at the revision, built when a watcher first needs them),
+ * so the run and a restored copy filling it in get the same value. A long run's checkpoints then do not each copy
+ * the 10,000 events of the watch history. Returns it.
+ */
+export function shareInCheckpoints<T extends object>(value: T): T {
+  sharedInCheckpoints.add(value);
+  return value;
+}
+
 export function cloneGraph<T>(root: T): T {
   const seen = new Map<object, unknown>();
   const copy = (value: unknown, path: string): unknown => {
@@ -59,6 +74,7 @@ export function cloneGraph<T>(root: T): T {
     if (proto && (proto === GeneratorProto || Object.getPrototypeOf(proto) === GeneratorProto)) {
       throw new UncloneableError(path, 'a suspended generator (a reconcile in flight)');
     }
+    if (sharedInCheckpoints.has(value)) return value;
     const out = Object.create(proto) as Record<string, unknown>;
     seen.set(value, out);
     for (const key of Object.keys(value)) {

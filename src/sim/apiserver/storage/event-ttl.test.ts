@@ -29,7 +29,7 @@ describe('Events expire after --event-ttl (one hour), as etcd leases them', () =
   it('an Event is deleted between one hour and one hour and a minute after its last write, its watchers told', () => {
     const { server, create, names, runTo } = setup();
     const sink = new RecordingSink();
-    server.watch({ apiVersion: 'v1', kind: 'Event', user: 'tester' }, sink);
+    server.watch({ apiVersion: 'v1', kind: 'Event', resourceVersion: '', user: 'tester' }, sink);
     create('a');
     runTo(HOUR);
     expect(names()).toEqual(['a']);

@@ -8,7 +8,7 @@
  * @remarks The history holds the last `capacity` writes of all resources together (etcd's history is global too);
  * upstream's per-resource watch cache is modelled by {@link WatchCache} filtering that one stream.
  */
-import { deepFreeze } from '../../engine/clone-graph.ts';
+import { deepFreeze, shareInCheckpoints } from '../../engine/clone-graph.ts';
 import { keyOf, type KubeObject } from '../../api/object.ts';
 import { metaOf } from '../mutable-meta.ts';
 import type { WatchEvent } from '../api-request.ts';
@@ -36,10 +36,10 @@ export const DEFAULT_WATCH_HISTORY = 10_000;
 /**
  * A {@link StoredEvent} with every field present from the start (the lazy ones undefined): one object shape for
  * every event, so the watch cache's reads of them stay monomorphic and filling in `watchEvent` at the first watcher
- * does not change the event's shape on every write.
+ * does not change the event's shape on every write. Checkpoints share it (its lazy fields are caches of the others).
  */
 function storedEvent(revision: number, type: StoredEventType, resource: string, object: KubeObject, prev: KubeObject | undefined): StoredEvent {
-  return { revision, type, resource, object, prev, prevAtRevision: undefined, watchEvent: undefined };
+  return shareInCheckpoints({ revision, type, resource, object, prev, prevAtRevision: undefined, watchEvent: undefined });
 }
 
 /** What {@link MvccStore.rollbackTrial} needs to undo a trial's writes. */
