@@ -26,6 +26,7 @@ type Step =
   | { kind: 'delete-node'; index: number }
   | { kind: 'taint'; index: number; value: 'gpu' | 'infra'; effect: 'NoSchedule' | 'NoExecute' }
   | { kind: 'untaint'; index: number }
+  | { kind: 'crash' }
   | { kind: 'wait'; ms: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -33,6 +34,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('delete-node' as const), index: fc.nat(8) }),
   fc.record({ kind: fc.constant('taint' as const), index: fc.nat(8), value: fc.constantFrom('gpu' as const, 'infra' as const), effect: fc.constantFrom('NoSchedule' as const, 'NoExecute' as const) }),
   fc.record({ kind: fc.constant('untaint' as const), index: fc.nat(8) }),
+  fc.record({ kind: fc.constant('crash' as const) }),
   fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 5_000 }) }),
 );
 
@@ -41,7 +43,7 @@ function nodesOf(sim: Simulation): Array<Node & KubeObject> {
 }
 
 describe('DaemonSet controller (property)', () => {
-  it('over random node adds, deletes and taints, it settles on one pod per node that should run it and none elsewhere', () => {
+  it('over random node adds, deletes, taints and controller crashes, it settles on one pod per node that should run it and none elsewhere', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1000 }), fc.array(step, { maxLength: 6 }), (seed, steps) => {
         const sim = Simulation.create({ seed, nodes: 3, controllers: DAEMONSET_CONTROLLERS });
@@ -55,6 +57,7 @@ describe('DaemonSet controller (property)', () => {
           else if (s.kind === 'delete-node' && target) sim.act({ type: 'delete', resource: 'node', name: target });
           else if (s.kind === 'taint' && target) sim.act({ type: 'patch', resource: 'node', name: target, patchType: 'merge', patch: { spec: { taints: [{ key: 'dedicated', value: s.value, effect: s.effect }] } } });
           else if (s.kind === 'untaint' && target) sim.act({ type: 'patch', resource: 'node', name: target, patchType: 'merge', patch: { spec: { taints: null } } });
+          else if (s.kind === 'crash') sim.act({ type: 'fault', fault: { type: 'crash-controller', controller: 'daemonset-controller', restartAfter: 500 } });
           else if (s.kind === 'wait') sim.runFor(s.ms);
           sim.runFor(200);
         }

@@ -1,6 +1,6 @@
 /**
  * How kube-controller-manager starts the pod garbage collector: the shared Pod (indexed by node name) and Node
- * informers, one worker, writes as "kube-controller-manager".
+ * informers, the 20 s look for orphaned pods, one worker, writes as "kube-controller-manager".
  *
  * Ported from kubernetes `cmd/kube-controller-manager/app/core.go` (startPodGCController) and
  * `pkg/controller/podgc/gc_controller.go` (NewPodGC).
@@ -19,8 +19,8 @@ export const podGCControllerDescriptor: ControllerDescriptor = {
     const podInformer = host.informers.informerFor('v1', 'Pod');
     const nodeInformer = host.informers.informerFor('v1', 'Node');
     podInformer.addIndexers([NODE_NAME_INDEX]);
-    const gcc = new PodGCController(podInformer, nodeInformer);
-    nodeInformer.addEventHandler(gcc);
+    const gcc = new PodGCController(host.ctx, podInformer, nodeInformer);
+    host.addRunnable(`${POD_GC_CONTROLLER}/gc`, gcc);
     const controller = new Controller(host.ctx, {
       name: POD_GC_CONTROLLER,
       reconciler: gcc,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../api/object.ts';
 import { Simulation } from '../../simulation.ts';
-import { QUARANTINE_TIME_MS } from './pod-gc-controller.ts';
+import { GC_CHECK_PERIOD_MS, QUARANTINE_TIME_MS } from './pod-gc-controller.ts';
 
 const POD = `apiVersion: v1
 kind: Pod
@@ -24,10 +24,10 @@ function cluster(): Simulation {
 }
 
 describe('pod GC (orphaned pods)', () => {
-  it('force-deletes the pods of a node deleted 40 s ago, marking them Failed with DisruptionTarget first', () => {
+  it('force-deletes the pods of a node found missing, 40 s after the look that found it, marking them Failed first', () => {
     const sim = cluster();
-    sim.act({ type: 'delete', resource: 'node', name: 'node-2' });
-    sim.runFor(QUARANTINE_TIME_MS - 1_000);
+    sim.act({ type: 'delete', resource: 'node', name: 'node-2' }); // at 5 s; the looks are at 20 s, 40 s, …
+    sim.runFor(GC_CHECK_PERIOD_MS - 5_000 + QUARANTINE_TIME_MS - 1_000);
     expect(sim.getObject('pods', 'default', 'orphan')).toBeDefined();
     sim.runFor(2_000);
     expect(sim.getObject('pods', 'default', 'orphan')).toBeUndefined();
@@ -44,7 +44,8 @@ describe('pod GC (orphaned pods)', () => {
     sim.runFor(1_000);
     const { metadata } = node;
     sim.apply([{ apiVersion: 'v1', kind: 'Node', metadata: { name: metadata.name, labels: metadata.labels } }]);
-    sim.runFor(QUARANTINE_TIME_MS + 5_000);
+    sim.runFor(GC_CHECK_PERIOD_MS + QUARANTINE_TIME_MS + 5_000);
     expect(sim.getObject('pods', 'default', 'orphan')).toBeDefined();
+    expect(sim.trace.slice().some((e) => e.actor === 'pod-garbage-collector-controller')).toBe(false);
   });
 });

@@ -3,53 +3,78 @@
  * `DisruptionTarget` condition "PodGC: node no longer exists") and force-deleted, once the node has been missing
  * for the 40 s quarantine and a quorum read confirms it is gone.
  *
- * Ported from kubernetes `pkg/controller/podgc/gc_controller.go` (gcOrphaned, discoverDeletedNodes,
- * checkIfNodeExists, markFailedAndDeletePodWithCondition: quarantineTime 40 s).
+ * Ported from kubernetes `pkg/controller/podgc/gc_controller.go` (Run: gc every gcCheckPeriod; gcOrphaned,
+ * discoverDeletedNodes, checkIfNodeExists, markFailedAndDeletePodWithCondition: quarantineTime 40 s).
  *
- * @remarks Upstream polls every 20 s (`gcCheckPeriod`) and queues each unknown node it finds for the quarantine;
- * here a node's deletion (the node informer's delete event) queues it, so a cluster whose nodes stay puts nothing in
- * the trace. The other passes (gcTerminated above the 12,500 threshold, gcTerminating on out-of-service nodes,
+ * Every 20 s (`gcCheckPeriod`) the collector looks through its caches for pods bound to a node it does not know and
+ * puts that node in quarantine; when the quarantine ends it asks the api-server whether the node exists (a quorum
+ * read) and, if not, collects the node's pods. The look is a timer that writes nothing to the trace unless it finds
+ * such a pod.
+ *
+ * @remarks The other passes (gcTerminated above the 12,500 threshold, gcTerminating on out-of-service nodes,
  * gcUnscheduledTerminating) are not modelled.
  */
 import type { Pod } from 'kubernetes-types/core/v1';
-import { keyOf, type KubeObject } from '../../api/object.ts';
+import type { KubeObject } from '../../api/object.ts';
 import { StatusError } from '../../api/status.ts';
 import { NODE_NAME_INDEX } from '../../client/index-funcs.ts';
-import type { ResourceEventHandler, SharedIndexInformer } from '../../client/shared-index-informer.ts';
-import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from '../../client/store.ts';
+import type { SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { Controller } from '../../controller/controller.ts';
+import type { Runnable } from '../../controller/controller-manager.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
 import { rfc3339 } from '../../engine/clock.ts';
+import type { Timer } from '../../engine/scheduler.ts';
+import type { SimContext } from '../../engine/sim-context.ts';
 import { refOf } from '../../trace/trace-event.ts';
 
 /** The controller's name: its queue, its client's user and the trace actor. */
 export const POD_GC_CONTROLLER = 'pod-garbage-collector-controller';
 /** `quarantineTime`: how long a node must be missing before its pods are collected. */
 export const QUARANTINE_TIME_MS = 40_000;
+/** `gcCheckPeriod`. */
+export const GC_CHECK_PERIOD_MS = 20_000;
 
 const NODE = { apiVersion: 'v1', kind: 'Node' } as const;
 const POD = { apiVersion: 'v1', kind: 'Pod' } as const;
 
-export class PodGCController implements Reconciler, ResourceEventHandler {
+export class PodGCController implements Reconciler, Runnable {
   runner: Controller | null = null;
+  /** The nodes in quarantine (`nodeQueue`'s waiting items), so a look does not queue one twice. */
+  private readonly quarantined = new Set<string>();
+  private timer: Timer | null = null;
 
   constructor(
+    readonly ctx: SimContext,
     readonly podInformer: SharedIndexInformer,
     readonly nodeInformer: SharedIndexInformer,
   ) {}
 
-  onAdd(): void {}
-  onUpdate(): void {}
+  start(): void {
+    this.timer = this.ctx.scheduler.after(GC_CHECK_PERIOD_MS, this, 'onGCTick');
+  }
 
-  /** A node went: look at its pods after the quarantine (`nodeQueue.AddAfter(name, quarantineTime)`). */
-  onDelete(obj: KubeObject | DeletedFinalStateUnknown): void {
-    const node = isDeletedFinalStateUnknown(obj) ? obj.obj : obj;
-    if (node) this.runner?.enqueueAfter(keyOf(node), QUARANTINE_TIME_MS, 'after');
+  stop(): void {
+    this.ctx.scheduler.cancel(this.timer);
+    this.timer = null;
+    this.quarantined.clear();
+  }
+
+  /** `gc`'s orphan look: every pod bound to a node the cache does not know puts that node in quarantine. */
+  onGCTick(): void {
+    this.timer = this.ctx.scheduler.after(GC_CHECK_PERIOD_MS, this, 'onGCTick');
+    if (!this.podInformer.hasSynced() || !this.nodeInformer.hasSynced()) return;
+    for (const pod of this.podInformer.list() as Pod[]) {
+      const nodeName = pod.spec?.nodeName;
+      if (!nodeName || this.quarantined.has(nodeName) || this.nodeInformer.get(undefined, nodeName)) continue;
+      this.quarantined.add(nodeName);
+      this.runner?.enqueueAfter(nodeName, QUARANTINE_TIME_MS, 'after');
+    }
   }
 
   /** `discoverDeletedNodes` for one node, then `gcOrphaned` for its pods. */
   *reconcile(request: Request, ctx: ReconcileContext): ReconcileGenerator {
     const nodeName = request.name;
+    this.quarantined.delete(nodeName);
     const pods = this.podInformer.byIndex(NODE_NAME_INDEX, nodeName) as Array<Pod & KubeObject>;
     ctx.observe(`node ${nodeName} missing for ${QUARANTINE_TIME_MS / 1000}s; ${pods.length} pod(s) bound to it`, pods.slice(0, 20).map((p) => ({ ...refOf(p), rv: p.metadata.resourceVersion })));
     if (this.nodeInformer.get(undefined, nodeName)) {
