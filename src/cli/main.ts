@@ -7,6 +7,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { readTextLimited } from './read-limited.ts';
+import { prepareUserControllers } from './user-controllers.ts';
 import { pathToFileURL } from 'node:url';
 import { formatDuration } from '../sim/engine/clock.ts';
 import { formatScenarioError, MAX_SCENARIO_CHARS, parseScenario, type ScenarioError } from '../sim/scenario/parse-scenario.ts';
@@ -89,7 +90,10 @@ export async function runCli(argv: readonly string[], deps: Partial<CliDeps> = {
 async function run(cmd: RunCommand, io: CliDeps): Promise<number> {
   const loaded = load(cmd.file);
   if (!loaded.ok) return invalid(io, cmd.file, loaded.errors, cmd.json);
-  const scenario = loaded.scenario;
+  // User-written controllers: their files read beside the scenario, the sandbox loaded (src/sandbox).
+  const prepared = await prepareUserControllers(loaded.scenario, cmd.file);
+  if (!prepared.ok) return invalid(io, cmd.file, prepared.errors, cmd.json);
+  const scenario = prepared.scenario;
   // A replay file of `loopscope hunt` on one of its CronBackup examples names them (src/hunt/examples).
   if (scenario.options.controllers?.some((c) => c.startsWith('cronbackup-'))) await import('../hunt/examples/cron-backup.ts');
   let host: ScenarioHost;
