@@ -64,9 +64,9 @@ describe('export of the session as a scenario file', () => {
 
   it('answers in words when the session has no scenario form', () => {
     const h = harness();
-    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 4, nodes: 1 } });
-    h.host.receive({ type: 'act', requestId: 2, action: { type: 'install-controller', source: 'defineController({ name: "x" })' } });
+    // A shared run whose api-server keeps a shorter watch history than the default: the format has no words for it.
+    h.host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 4, recipe: { version: 1, options: { seed: 4, nodes: 1, watchHistory: 500 }, inputs: [], step: 0, time: 0 } } });
     h.host.receive({ type: 'export', requestId: 3, format: 'scenario' });
-    expect(h.reply(3)).toMatchObject({ ok: false, error: expect.stringMatching(/cannot be written as a scenario file: a user-written controller/) });
+    expect(h.reply(3)).toMatchObject({ ok: false, error: expect.stringMatching(/cannot be written as a scenario file: the scenario format has no words for the cluster option watchHistory/) });
   });
 });

@@ -88,8 +88,6 @@ describe('exportScenario', () => {
 
   it('refuses in words what the scenario format cannot say exactly', () => {
     const base: SimulationRecipe = { version: 1, options: { seed: 1, nodes: 1 }, inputs: [], step: 0, time: 0 };
-    const install = { ...base, inputs: [{ afterStep: 0, at: 0, action: { type: 'install-controller' as const, source: 'x' } }] };
-    expect(exportScenario(install)).toEqual({ ok: false, error: expect.stringMatching(/user-written controller/) });
     expect(exportScenario({ ...base, options: { seed: 1, clientQPS: { qps: 5, burst: 10 } } })).toEqual({ ok: false, error: expect.stringMatching(/5 qps, burst 10/) });
     expect(exportScenario({ ...base, options: { seed: 1, watchHistory: 500 } })).toEqual({ ok: false, error: expect.stringMatching(/watchHistory/) });
   });

@@ -122,8 +122,10 @@ export class ScenarioRun {
       const t = this.marks[this.nextMark]!;
       // An action placed exactly (afterStep) is reached step by step: running to t could run past its step.
       const exactFirst = actions[this.nextAction]?.at === t && actions[this.nextAction]!.afterStep !== undefined;
-      if (!exactFirst && !this.endsExactlyAt(t)) this.advance(t);
-      let exact = false;
+      // Not advanced to t (an exact action first, or the run ends exactly at t): an action without afterStep then
+      // runs after every event due by t, as it would otherwise.
+      let exact = exactFirst || this.endsExactlyAt(t);
+      if (!exact) this.advance(t);
       for (; this.nextAction < actions.length && actions[this.nextAction]!.at <= t; this.nextAction++) {
         const a = actions[this.nextAction]!;
         if (a.afterStep !== undefined) {
