@@ -15,7 +15,7 @@ describe('execute', () => {
   it('a write trigger injects its fault right after the api-server persisted the k-th write, before the reply reaches the controller', () => {
     const e = execute(target(), { seed: 't', perturbations: [{ class: 'intermediate-state', trigger: { afterWrite: 2 }, fault: { type: 'crash-controller', controller } }] });
     const events = e.sim.trace.slice(0);
-    const second = controllerWrites(events, controller)[1]!;
+    const second = controllerWrites(events, new Set([controller]))[1]!;
     expect(e.resolved).toHaveLength(1);
     expect(e.resolved[0]!.at).toBe(second.time);
     // Nothing else happened between the write's response and the fault's action.

@@ -66,8 +66,8 @@ export class PerturbedHost implements ScenarioHost {
   private readonly pendingWrites = new Set<number>();
   private writes = 0;
   private cursor = 0;
-  /** The `api.request` actor of the controller's requests. */
-  private readonly actor: string;
+  /** The `api.request` actors of the controller's requests. */
+  private readonly actors: ReadonlySet<string>;
 
   constructor(
     readonly sim: Simulation,
@@ -82,7 +82,7 @@ export class PerturbedHost implements ScenarioHost {
     }
     this.timed = timed.sort((a, b) => a.at - b.at);
     this.afterWrite = afterWrite.sort((a, b) => a.k - b.k);
-    this.actor = requestActor(sim, controller);
+    this.actors = requestActors(sim, controller);
   }
 
   get now(): number {
@@ -130,7 +130,7 @@ export class PerturbedHost implements ScenarioHost {
     const events = trace.slice(this.cursor);
     this.cursor = trace.length;
     for (const e of events) {
-      if (e.kind === 'api.request' && e.actor === this.actor && isWriteVerb(e.verb)) this.pendingWrites.add(e.requestId);
+      if (e.kind === 'api.request' && this.actors.has(e.actor) && isWriteVerb(e.verb)) this.pendingWrites.add(e.requestId);
       else if (e.kind === 'api.response' && this.pendingWrites.delete(e.requestId) && e.code < 300) {
         this.writes++;
         while (this.afterWrite.length && this.afterWrite[0]!.k <= this.writes) this.inject(this.afterWrite.shift()!.p);
@@ -180,13 +180,13 @@ export class PerturbedHost implements ScenarioHost {
 }
 
 /**
- * Who sends the controller's requests (the `api.request` actor): a controller of kube-controller-manager has a REST
- * client of its own, named as the controller; a controller alone in its process (a user-written controller's
- * `user-controller/<name>`) sends them as its process.
+ * Who may send the controller's requests (the `api.request` actor): the controller itself (a controller of
+ * kube-controller-manager has a REST client of its own, named as the controller; so does a user-written one), or, for a
+ * controller alone in a process of its own, that process.
  */
-export function requestActor(sim: Simulation, controller: string): string {
+export function requestActors(sim: Simulation, controller: string): ReadonlySet<string> {
   const p = sim.cluster.processOf(controller);
-  return p && p.name !== controller && p.controllerNames.length === 1 && p.controllerNames[0] === controller && p.kind === 'user-controller' ? p.name : controller;
+  return new Set(p && p.controllerNames.length === 1 && p.controllerNames[0] === controller ? [controller, p.name] : [controller]);
 }
 
 export function isWriteVerb(verb: string): boolean {

@@ -201,6 +201,7 @@ export function planSpace(target: HuntTarget, refExec: Execution, ref: Observati
     controller: target.controller,
     writes: ref.writes.length,
     writeResources: ref.writes.map((w) => refExec.sim.cluster.apiServer.resolve(w.object.kind)?.resource ?? ''),
+    writeTimes: ref.writes.map((w) => w.time),
     resources: [...resources],
     actionTimes: [...new Set([0, ...target.workload.actions.map((a) => a.at)])],
     until: target.workload.until,

@@ -1,6 +1,6 @@
 /**
  * What the oracles compare, read from one {@link Execution}: the controller's writes (from the trace: a write is the
- * controller's when its `api.request` actor is the controller's, `requestActor`), the final state of every kind it wrote, normalised
+ * controller's when its `api.request` actor is one of the controller's, `requestActors`), the final state of every kind it wrote, normalised
  * so that two runs can be compared (Sieve's differential oracle ignores what differs run to run: UIDs,
  * resourceVersions, times, the random suffix of a generated name), what it created that outlives every owner, and
  * what moved in the quiet window.
@@ -10,7 +10,7 @@ import { canonicalJson } from '../sim/api/canonical-json.ts';
 import { detectFights, type FieldFight } from '../sim/analysis/fight-detector.ts';
 import type { ObjectRef, TraceEvent } from '../sim/trace/trace-event.ts';
 import type { Execution } from './execution.ts';
-import { isWriteVerb, requestActor } from './execution.ts';
+import { isWriteVerb, requestActors } from './execution.ts';
 
 /** One of the controller's successful writes. */
 export interface ControllerWrite {
@@ -36,7 +36,7 @@ export interface ObservedObject {
 }
 
 export interface Observation {
-  /** The `api.request` actor of the controller's requests (execution.ts `requestActor`). */
+  /** The `api.request` actor of the controller's requests (one of execution.ts `requestActors`). */
   actor: string;
   writes: ControllerWrite[];
   /** "apiVersion|kind" of every kind the controller wrote. */
@@ -55,12 +55,12 @@ const NAME_SUFFIX = /-[bcdfghjklmnpqrstvwxz2456789]{5}$/;
 const SIDE_KINDS = new Set(['Event', 'Lease']);
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 
-/** The successful writes of requests sent by `actor` (the controller's, see `requestActor`), in trace order. */
-export function controllerWrites(events: readonly TraceEvent[], actor: string): ControllerWrite[] {
+/** The successful writes of requests sent by `actors` (the controller's, see `requestActors`), in trace order. */
+export function controllerWrites(events: readonly TraceEvent[], actors: ReadonlySet<string>): ControllerWrite[] {
   const requests = new Set<number>();
   const out: ControllerWrite[] = [];
   for (const e of events) {
-    if (e.kind === 'api.request' && e.actor === actor && isWriteVerb(e.verb)) requests.add(e.requestId);
+    if (e.kind === 'api.request' && actors.has(e.actor) && isWriteVerb(e.verb)) requests.add(e.requestId);
     else if (e.kind === 'api.response' && requests.delete(e.requestId) && e.code < 300) {
       out.push({ verb: e.verb, object: e.object, ...(e.subresource ? { subresource: e.subresource } : {}), time: e.time, traceId: e.id });
     }
@@ -118,8 +118,9 @@ function scrub(v: unknown): unknown {
 export function observe(exec: Execution, controller: string): Observation {
   const { sim } = exec;
   const events = sim.trace.slice(0);
-  const actor = requestActor(sim, controller);
-  const writes = controllerWrites(events, actor);
+  const actors = requestActors(sim, controller);
+  const writes = controllerWrites(events, actors);
+  const actor = events.find((e) => e.kind === 'api.request' && actors.has(e.actor))?.actor ?? controller;
   const kinds = [...new Set(writes.filter((w) => !SIDE_KINDS.has(w.object.kind)).map((w) => `${w.object.apiVersion}|${w.object.kind}`))].sort();
   const api = sim.cluster.apiServer;
   const objects: ObservedObject[] = [];
@@ -146,7 +147,7 @@ export function observe(exec: Execution, controller: string): Observation {
   }
 
   const quiet = events.filter((e) => e.time >= exec.quietStart);
-  const quietWrites = quiet.filter((e) => e.kind === 'api.request' && e.actor === actor && isWriteVerb(e.verb)).map((e) => e.id);
+  const quietWrites = quiet.filter((e) => e.kind === 'api.request' && actors.has(e.actor) && isWriteVerb(e.verb)).map((e) => e.id);
   const flapping = detectFights(quiet, {}, exec.end);
   return { actor, writes, kinds, objects, leaks, quietWrites, flapping };
 }

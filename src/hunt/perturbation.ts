@@ -6,7 +6,8 @@
  * by dropping perturbations.
  *
  * The classes are Sieve's three (stale reads, intermediate states, unobserved states) plus what the issue adds:
- * - `stale-read`: the controller's informers lag (`delay-watch-events` on its process): it acts on an old view;
+ * - `stale-read`: the controller's informers lag (`delay-watch-events` on its process): it acts on an old view; or
+ *   its process restarts against a view frozen in the past (`stale-view`, then a crash), Sieve's stale api-server;
  * - `intermediate-state`: its process crashes right after its k-th write and restarts with empty caches;
  * - `unobserved-state`: watch events to it are dropped for a while, then its watches break and it relists, so the
  *   states in between are never seen (the relist coalesces them);
@@ -14,9 +15,6 @@
  * - `apiserver-unavailable`: every request is answered 503 for a while;
  * - `restart`: its process crashes at a time and restarts.
  *
- * @remarks Sieve's stale read also restarts a controller against a lagging api-server of an HA control plane. The
- * simulation has one api-server, which cannot serve one client an older revision: the stale reads here are informer
- * lag and the relist race of a restart (informers sync one by one).
  */
 import type { Fault } from '../sim/actions/user-action.ts';
 import { formatDuration } from '../sim/engine/clock.ts';
@@ -72,6 +70,8 @@ export function describeFault(f: Fault): string {
       return `409 Conflict on writes to ${f.resource}${f.duration !== undefined ? ` for ${formatDuration(f.duration)}` : ''}`;
     case 'apiserver-unavailable':
       return `api-server unavailable for ${formatDuration(f.duration)}`;
+    case 'stale-view':
+      return `${f.controller} sees the cluster frozen as it is for ${formatDuration(f.duration)}`;
     default:
       return f.type;
   }

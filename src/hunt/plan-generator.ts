@@ -7,8 +7,8 @@
  *
  * Where they land: crashes right after each of the controller's writes (intermediate states); a restart, a lagging
  * or a deaf informer just before each of the workload's actions (the controller must learn of the change from a
- * relist or late: stale reads, unobserved states); a 409 on the resource of the controller's next write; the
- * api-server gone for a second after a write.
+ * relist or late: stale reads, unobserved states), and a restart against a view frozen before the action (`stale-view`);
+ * a 409 on the resource of the controller's next write; the api-server gone for a second after a write.
  */
 import { Rng } from '../sim/engine/rng.ts';
 import type { Fault } from '../sim/actions/user-action.ts';
@@ -20,6 +20,8 @@ export interface PlanSpace {
   writes: number;
   /** The resource of each of those writes, in order ("cronjobs"). */
   writeResources?: string[];
+  /** The virtual time of each of those writes, in order. */
+  writeTimes?: number[];
   /** Resources it writes ("cronjobs", "cronbackups"): targets of injected conflicts. */
   resources: string[];
   /** Virtual ms of the workload's actions (0 for the manifests). */
@@ -42,35 +44,54 @@ const WEIGHTED: readonly PerturbationClass[] = ['intermediate-state', 'intermedi
 /** Offsets (ms) around an action: the instants its effects travel through the watch, the queue and the reconcile. */
 const NEAR = [0, 1, 2, 3, 5, 8, 13, 21, 50, 100, 300, 1000];
 
-/** The single perturbations of the sweep, the classes taken in turn. */
-export function sweep(space: PlanSpace, options: PlanOptions = {}): Perturbation[] {
+/**
+ * The sweep: plans aimed at points of the unperturbed run, the classes taken in turn. Each is one perturbation, but a
+ * restart against a stale view, which is two: the view frozen just before a workload action, and a crash right after
+ * the controller's first write that follows it (it restarts and lists a cluster without its own latest writes).
+ */
+export function sweep(space: PlanSpace, options: PlanOptions = {}): Perturbation[][] {
   const controller = space.controller;
   const allowed = (c: PerturbationClass) => !options.classes?.length || options.classes.includes(c);
   const writes = Array.from({ length: space.writes }, (_, i) => i + 1);
-  const before = space.actionTimes.filter((t) => t > 0).map((t) => ({ at: round(t - 1) }));
-  const after = space.actionTimes.filter((t) => t > 0).map((t) => ({ at: round(t + 2) }));
-  const lists: Perturbation[][] = [
-    writes.map((k) => ({ class: 'intermediate-state', trigger: { afterWrite: k }, fault: { type: 'crash-controller', controller } })),
-    [...before, ...after].map((trigger) => ({ class: 'restart', trigger, fault: { type: 'crash-controller', controller } })),
-    [...before.map((trigger) => ({ class: 'stale-read' as const, trigger, fault: { type: 'delay-watch-events' as const, controller, delay: 3000, duration: 5000 } })),
-      ...writes.map((k) => ({ class: 'stale-read' as const, trigger: { afterWrite: k }, fault: { type: 'delay-watch-events' as const, controller, delay: 1000, duration: 3000 } }))],
-    before.map((trigger) => ({ class: 'unobserved-state', trigger, fault: { type: 'drop-watch-events', controller, duration: 2000 } })),
-    writes.flatMap((k): Perturbation[] => {
+  const actions = space.actionTimes.filter((t) => t > 0);
+  const before = actions.map((t) => ({ at: round(t - 1) }));
+  const after = actions.map((t) => ({ at: round(t + 2) }));
+  const one = (p: Perturbation): Perturbation[] => [p];
+  const staleRestarts = actions.flatMap((t): Perturbation[][] => {
+    const k = space.writeTimes ? space.writeTimes.findIndex((w) => w > t) + 1 : 0;
+    if (k <= 0) return [];
+    return [
+      [
+        { class: 'stale-read', trigger: { at: round(t - 1) }, fault: { type: 'stale-view', controller, duration: 10_000 } },
+        { class: 'stale-read', trigger: { afterWrite: k }, fault: { type: 'crash-controller', controller } },
+      ],
+    ];
+  });
+  const lists: Perturbation[][][] = [
+    writes.map((k) => one({ class: 'intermediate-state', trigger: { afterWrite: k }, fault: { type: 'crash-controller', controller } })),
+    [...before, ...after].map((trigger) => one({ class: 'restart', trigger, fault: { type: 'crash-controller', controller } })),
+    [
+      ...staleRestarts,
+      ...before.map((trigger) => one({ class: 'stale-read', trigger, fault: { type: 'delay-watch-events', controller, delay: 3000, duration: 5000 } })),
+      ...writes.map((k) => one({ class: 'stale-read', trigger: { afterWrite: k }, fault: { type: 'delay-watch-events', controller, delay: 1000, duration: 3000 } })),
+    ],
+    before.map((trigger) => one({ class: 'unobserved-state', trigger, fault: { type: 'drop-watch-events', controller, duration: 2000 } })),
+    writes.flatMap((k): Perturbation[][] => {
       const next = space.writeResources?.[k] ?? space.writeResources?.[k - 1];
-      return next ? [{ class: 'conflict', trigger: { afterWrite: k }, fault: { type: 'inject-conflicts', resource: next, duration: 500 } }] : [];
+      return next ? [one({ class: 'conflict', trigger: { afterWrite: k }, fault: { type: 'inject-conflicts', resource: next, duration: 500 } })] : [];
     }),
-    writes.map((k) => ({ class: 'apiserver-unavailable', trigger: { afterWrite: k }, fault: { type: 'apiserver-unavailable', duration: 1000 } })),
+    writes.map((k) => one({ class: 'apiserver-unavailable', trigger: { afterWrite: k }, fault: { type: 'apiserver-unavailable', duration: 1000 } })),
   ];
-  const usable = lists.filter((l) => l.length && allowed(l[0]!.class));
-  const out: Perturbation[] = [];
+  const usable = lists.filter((l) => l.length && allowed(l[0]![0]!.class));
+  const out: Perturbation[][] = [];
   for (let i = 0; usable.some((l) => i < l.length); i++) for (const l of usable) if (i < l.length) out.push(l[i]!);
   return out;
 }
 
-/** Plan `index`: the sweep's `index`-th perturbation, then random plans from `seed`. */
+/** Plan `index`: the sweep's `index`-th plan, then random plans from `seed`. */
 export function planAt(space: PlanSpace, index: number, seed: string, options: PlanOptions = {}): PerturbationPlan {
-  const singles = options.sweep === false ? [] : sweep(space, options);
-  if (index < singles.length) return { seed: `sweep/${index}`, perturbations: [singles[index]!] };
+  const plans = options.sweep === false ? [] : sweep(space, options);
+  if (index < plans.length) return { seed: `sweep/${index}`, perturbations: plans[index]! };
   return generatePlan(space, `${seed}/${index}`, options);
 }
 
