@@ -229,6 +229,17 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     sim.runFor(30_000);
   });
 
+  it('a server dry run answers with what the write would have left, and stores nothing', async () => {
+    const image = (sim.getObject('deployments', 'default', 'web')!.spec as { template: { spec: { containers: Array<{ image: string }> } } }).template.spec.containers[0]!.image;
+    const patched = await served.kubectl(['set', 'image', 'deploy/web', 'web=nginx:9.9', '--dry-run=server', '-o', 'jsonpath={.spec.template.spec.containers[0].image}']);
+    expect(patched.stdout).toBe('nginx:9.9');
+    expect((sim.getObject('deployments', 'default', 'web')!.spec as { template: { spec: { containers: Array<{ image: string }> } } }).template.spec.containers[0]!.image).toBe(image);
+    const created = await served.kubectl(['create', 'deployment', 'dry', '--image=nginx', '--dry-run=server', '-o', 'jsonpath={.spec.progressDeadlineSeconds} {.spec.strategy.type} {.metadata.managedFields[0].manager}']);
+    // Defaulted by the api-server, as a real dry run answers (the object kubectl sent has none of these).
+    expect(created.stdout).toBe('600 RollingUpdate kubectl-create');
+    expect(sim.getObject('deployments', 'default', 'dry')).toBeUndefined();
+  });
+
   it('drain evicts by DELETE (protobuf DeleteOptions) and rollout status/history, wait and logs read as the console does', async () => {
     sim.runFor(60_000);
     const onNode2 = sim.listObjects('pods', 'default').filter((p) => (p.spec as { nodeName?: string }).nodeName === 'node-2');

@@ -18,8 +18,9 @@
  * handlers do; Warn's warnings come back as `Warning` headers.
  *
  * What no user action expresses is refused with a Status (405): PUT of `/status`, server-side apply to a
- * subresource, DELETE of a collection, delete preconditions. `dryRun=All` is carried by the action; its answer is
- * the object as stored (a dry run stores nothing), or for a create the object sent.
+ * subresource, DELETE of a collection, delete preconditions. `dryRun=All` is carried by the action, whose result
+ * holds the api-server's answer to the dry run (the object as the write would have left it: defaulted, with its
+ * managedFields and generated name), which is the answer here.
  *
  * Upstream: k8s.io/apiserver/pkg/endpoints/handlers (create.go, update.go, patch.go, delete.go).
  */
@@ -138,7 +139,7 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
       const r = act({ type: 'create', manifests: [object], ...(fieldManager ? { fieldManager } : {}), ...common });
       if (!r.ok) return statusReply(failureOf(r));
       const name = r.results[0]?.ref?.name ?? String(object.metadata.name ?? '');
-      const created = dryRun ? undefined : stored(sim, info, path.namespace, name);
+      const created = dryRun ? r.results[0]?.object : stored(sim, info, path.namespace, name);
       return { code: 201, body: created ?? object, warnings: r.warnings };
     }
     case 'PUT': {
@@ -154,7 +155,7 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
       if (isStatus(object)) return statusReply(object);
       const r = act({ type: 'apply', replace: true, manifests: [object], ...(fieldManager ? { fieldManager } : {}), ...common });
       if (!r.ok) return statusReply(failureOf(r));
-      return { code: 200, body: stored(sim, info, path.namespace, path.name) ?? object, warnings: r.warnings };
+      return { code: 200, body: (dryRun ? r.results[0]?.object : stored(sim, info, path.namespace, path.name)) ?? object, warnings: r.warnings };
     }
     case 'PATCH': {
       if (path.name === undefined) return statusReply(methodNotSupported(gr(info), 'patch'));
@@ -175,8 +176,8 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
         r = act({ type: 'patch', ...target, patchType: type, patch: req.body, ...(path.subresource ? { subresource: path.subresource } : {}), ...(fieldManager ? { fieldManager } : {}), ...common });
       }
       if (!r.ok) return statusReply(failureOf(r));
-      if (path.subresource === 'scale') return scaleOf(sim, info, path);
-      const after = stored(sim, info, path.namespace, path.name);
+      if (path.subresource === 'scale' && !dryRun) return scaleOf(sim, info, path);
+      const after = dryRun ? (r.results.find((x) => x.object)?.object ?? stored(sim, info, path.namespace, path.name)) : stored(sim, info, path.namespace, path.name);
       return after ? { code: 200, body: after, warnings: r.warnings } : statusReply(badRequest(`${info.resource} "${path.name}" was patched but is gone`));
     }
     case 'DELETE': {
@@ -194,7 +195,7 @@ export function write(sim: Simulation, req: WriteRequest): Reply {
       const before = stored(sim, info, path.namespace, path.name);
       const r = act({ type: 'delete', ...target, ...(policy ? { propagationPolicy: policy } : {}), ...(grace !== undefined ? { gracePeriodSeconds: grace } : {}), ...common });
       if (!r.ok) return statusReply(failureOf(r));
-      const after = dryRun ? before : stored(sim, info, path.namespace, path.name);
+      const after = dryRun ? (r.results.find((x) => x.object)?.object ?? before) : stored(sim, info, path.namespace, path.name);
       if (after) return { code: 200, body: after };
       return {
         code: 200,

@@ -2,6 +2,7 @@
 import type { Status } from '../api/status.ts';
 import type { ManifestError } from '../actions/manifests.ts';
 import type { ObjectRef } from '../trace/trace-event.ts';
+import type { KubeObject } from '../api/object.ts';
 
 export interface ObjectOutcome {
   /** Position of the document in an apply, when the action had documents. */
@@ -11,6 +12,8 @@ export interface ObjectOutcome {
   outcome?: string;
   /** The api-server's failure, when this object failed (its `details.causes` locate the fields). */
   status?: Status;
+  /** A dry run's answer: the object as the write would have left it (nothing was stored). Absent otherwise. */
+  object?: KubeObject;
 }
 
 export interface ActResult {

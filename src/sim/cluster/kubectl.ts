@@ -106,6 +106,7 @@ export class Kubectl {
       } else if ('object' in res) {
         if (res.warnings?.length) (result.warnings ??= []).push(...res.warnings);
         outcome.ref = refOf(res.object);
+        if (dryRunAll) outcome.object = res.object;
         outcome.outcome = !before ? 'created' : before.metadata.resourceVersion === res.object.metadata.resourceVersion ? 'unchanged' : 'configured';
         if (create) outcome.outcome = 'created';
         if (replace) outcome.outcome = 'replaced';
@@ -264,7 +265,7 @@ export class Kubectl {
     }
     if ('object' in res && res.warnings?.length) (result.warnings ??= []).push(...res.warnings);
     result.messages.push(message);
-    result.results.push({ ref: 'object' in res ? refOf(res.object) : undefined, outcome });
+    result.results.push({ ref: 'object' in res ? refOf(res.object) : undefined, outcome, ...(req.dryRun && 'object' in res ? { object: res.object } : {}) });
   }
 
   private resolve(resource: string, result: ActResult): ResourceInfo | undefined {
