@@ -3,16 +3,19 @@
  * runner into the simulation (`setControllerProgramRunner`). Node entry points, tests and the worker call it before
  * the first `install-controller`; it is idempotent and returns the runner.
  */
-import variant from '@jitl/quickjs-wasmfile-release-sync';
-import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
+import defaultVariant from '@jitl/quickjs-wasmfile-release-sync';
+import { newQuickJSWASMModuleFromVariant, type QuickJSSyncVariant } from 'quickjs-emscripten-core';
 import { setControllerProgramRunner, type ControllerProgramRunner } from '../sim/cluster/controller-program.ts';
 import { createQuickJsRunner, ModulePool } from './quickjs-runner.ts';
 
 let pool: Promise<ModulePool> | null = null;
 let loading: Promise<ControllerProgramRunner> | null = null;
 
-/** The QuickJS instances (with a spare loaded), loaded once. */
-export function modulePool(): Promise<ModulePool> {
+/**
+ * The QuickJS instances (with a spare loaded), loaded once. `variant`: where the WebAssembly comes from (the page's
+ * worker passes one with the bundler's URL of the .wasm file; Node finds it beside the package).
+ */
+export function modulePool(variant: QuickJSSyncVariant = defaultVariant): Promise<ModulePool> {
   pool ??= newQuickJSWASMModuleFromVariant(variant).then(async (module) => {
     const p = new ModulePool(module, () => newQuickJSWASMModuleFromVariant(variant));
     await p.refill();
@@ -21,8 +24,8 @@ export function modulePool(): Promise<ModulePool> {
   return pool;
 }
 
-export function loadSandbox(): Promise<ControllerProgramRunner> {
-  loading ??= modulePool().then((p) => {
+export function loadSandbox(variant?: QuickJSSyncVariant): Promise<ControllerProgramRunner> {
+  loading ??= modulePool(variant).then((p) => {
     const runner = createQuickJsRunner(p);
     setControllerProgramRunner(runner);
     return runner;

@@ -24,6 +24,11 @@ export class LibraryGate {
     private readonly refuse: (data: unknown, message: string) => void,
     /** Called when held messages are about to be passed on. */
     private readonly onRelease: () => void,
+    /** Which messages need what the loader loads (another gate passes its own: user-controllers.ts). */
+    private readonly needs: (data: unknown) => boolean = needsLibraries,
+    /** What a refused message is told, after the load's error. */
+    private readonly failure: (error: string) => string = (error) =>
+      `could not load the libraries that read YAML, CRD schemas and cron schedules (${error}); reload the page to try again`,
   ) {}
 
   get holding(): boolean {
@@ -35,7 +40,7 @@ export class LibraryGate {
   }
 
   receive(data: unknown): void {
-    if (this.held.length === 0 && (this.loader.loaded() || !needsLibraries(data))) return this.pass(data);
+    if (this.held.length === 0 && (this.loader.loaded() || !this.needs(data))) return this.pass(data);
     this.held.push(data);
     if (this.held.length > 1) return;
     this.load().then(
@@ -62,8 +67,8 @@ export class LibraryGate {
     this.held = [];
     this.onRelease();
     for (const data of held) {
-      if (error === undefined || !needsLibraries(data)) this.pass(data);
-      else this.refuse(data, `could not load the libraries that read YAML, CRD schemas and cron schedules (${error}); reload the page to try again`);
+      if (error === undefined || !this.needs(data)) this.pass(data);
+      else this.refuse(data, this.failure(error));
     }
   }
 }

@@ -17,6 +17,7 @@ import { controllerSummaries } from './controller-summaries.ts';
 import { HpaSampler } from './hpa-frame.ts';
 import { parseCommand } from './commands.ts';
 import { LibraryGate, type OnDemandLoader } from './library-gate.ts';
+import { sandboxGate } from './user-controllers.ts';
 import { loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
 import { librariesMissed } from '../sim/libraries.ts';
 import { ConsoleHost } from './console-host.ts';
@@ -124,8 +125,12 @@ export class SimHost {
       fetchImpl,
     );
     // Virtual time stands still while messages are held: it resumes from their release, not from the load's start.
-    this.gate = new LibraryGate(loader, (data) => this.obey(data), (data, message) => this.fail(data, message), () => (this.lastWall = this.wallNow()));
+    // Behind the libraries' gate, the sandbox's: installing a user controller loads it (user-controllers.ts).
+    this.sandboxGate = sandboxGate((data) => this.obey(data), (data, message) => this.fail(data, message), () => (this.lastWall = this.wallNow()));
+    this.gate = new LibraryGate(loader, (data) => this.sandboxGate.receive(data), (data, message) => this.fail(data, message), () => (this.lastWall = this.wallNow()));
   }
+
+  private readonly sandboxGate: LibraryGate;
 
   /** Messages that may need the on-demand libraries wait here, with every later one, until they are in. */
   private readonly gate: LibraryGate;
@@ -178,7 +183,7 @@ export class SimHost {
 
   /** Called by the worker about every animation frame: advance if playing, then post a frame if anything changed. */
   tick(): void {
-    if (this.gate.holding) return;
+    if (this.gate.holding || this.sandboxGate.holding) return;
     const wall = this.wallNow();
     this.preloadWhenMoving(wall);
     const dt = Math.min(MAX_WALL_STEP_MS, Math.max(0, wall - this.lastWall));
