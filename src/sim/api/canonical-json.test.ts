@@ -11,7 +11,8 @@ describe('canonicalJson', () => {
         const out: Record<string, unknown> = {};
         for (const k of Object.keys(v).sort()) {
           const x = (v as Record<string, unknown>)[k];
-          if (x !== undefined) out[k] = canonical(x);
+          // Defined, not assigned: a "__proto__" key is data (assigning it would set the prototype).
+          if (x !== undefined) Object.defineProperty(out, k, { value: canonical(x), enumerable: true, writable: true, configurable: true });
         }
         return out;
       }

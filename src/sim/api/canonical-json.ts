@@ -4,6 +4,8 @@
  * status comparisons use it.
  */
 
+import { setOwn } from './own-property.ts';
+
 /** A copy with object keys sorted and undefined fields dropped. */
 export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -11,7 +13,7 @@ export function canonical(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(value).sort()) {
       const v = (value as Record<string, unknown>)[k];
-      if (v !== undefined) out[k] = canonical(v);
+      if (v !== undefined) setOwn(out, k, canonical(v));
     }
     return out;
   }
@@ -34,8 +36,8 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * `canonicalJson(a) === canonicalJson(b)` for plain data, without writing either text: the kubelet asks it of every
- * status it generates or sees. Key order does not matter; fields that are undefined (or functions, symbols) and
- * `__proto__` are absent; in arrays they, and non-finite numbers, are null.
+ * status it generates or sees. Key order does not matter; fields that are undefined (or functions, symbols) are
+ * absent; in arrays they, and non-finite numbers, are null. A `__proto__` key is data like any other.
  */
 export function canonicalEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -59,13 +61,13 @@ export function canonicalEqual(a: unknown, b: unknown): boolean {
   let fields = 0;
   for (const k of Object.keys(ar)) {
     const x = ar[k];
-    if (absent(x) || k === '__proto__') continue;
+    if (absent(x)) continue;
     fields++;
     if (!Object.prototype.hasOwnProperty.call(br, k)) return false;
     const y = br[k];
     if (absent(y) || !canonicalEqual(x, y)) return false;
   }
-  for (const k of Object.keys(br)) if (!absent(br[k]) && k !== '__proto__') fields--;
+  for (const k of Object.keys(br)) if (!absent(br[k])) fields--;
   return fields === 0;
 }
 

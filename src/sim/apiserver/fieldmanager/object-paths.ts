@@ -5,6 +5,7 @@
 import { canonicalEqual } from '../../api/canonical-json.ts';
 import { KEY_FIELD_DEFAULTS } from '../patch/patch-meta.ts';
 import { isMap, type Path } from './field-set.ts';
+import { setOwn } from '../../api/own-property.ts';
 
 type JsonMap = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ export function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (!isMap(v)) return v;
   const out: JsonMap = {};
-  for (const k of Object.keys(v).sort()) out[k] = canonical(v[k]);
+  for (const k of Object.keys(v).sort()) setOwn(out, k, canonical(v[k]));
   return out;
 }
 

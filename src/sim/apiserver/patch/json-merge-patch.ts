@@ -2,6 +2,7 @@
  * JSON Merge Patch (RFC 7386), as `application/merge-patch+json` is applied by the api-server
  * (k8s.io/apiserver/pkg/endpoints/handlers/patch.go, via github.com/evanphx/json-patch `MergePatch`).
  */
+import { getOwn, setOwn } from '../../api/own-property.ts';
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -18,7 +19,7 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
   for (const key of Object.keys(patch)) {
     const value = patch[key];
     if (value === null) delete result[key];
-    else result[key] = applyMergePatch(result[key], value);
+    else setOwn(result, key, applyMergePatch(getOwn(result, key), value));
   }
   return result;
 }

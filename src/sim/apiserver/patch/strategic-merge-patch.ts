@@ -5,6 +5,7 @@
  * `$deleteFromPrimitiveList/<field>`, `$setElementOrder/<field>`; a `null` value deletes a key.
  */
 import { fieldMeta, rootTypeOf, type FieldMeta } from './patch-meta.ts';
+import { getOwn, setOwn } from '../../api/own-property.ts';
 import {
   badPatch,
   badPatchType,
@@ -92,7 +93,7 @@ function mergeMap(original: JsonMap, patch: JsonMap, typeName: string | undefine
     const order = patch[k];
     if (!Array.isArray(order)) badPatch(ERR_BAD_PATCH_FORMAT_FOR_SET_ELEMENT_ORDER_LIST);
     const meta = fieldMeta(typeName, field);
-    const ov = result[field];
+    const ov = getOwn(result, field);
     const pv = patch[field];
     const originalList = Array.isArray(ov) ? ov : undefined;
     const patchList = Array.isArray(pv) ? pv : undefined;
@@ -104,7 +105,7 @@ function mergeMap(original: JsonMap, patch: JsonMap, typeName: string | undefine
     else continue;
     const key = meta.patchMergeKey;
     const [patchItems, serverOnly] = partitionByPresence(merged, order, key);
-    result[field] = normalizeElementOrder(patchItems, serverOnly, order, originalList ?? [], key);
+    setOwn(result, field, normalizeElementOrder(patchItems, serverOnly, order, originalList ?? [], key));
   }
 
   for (const k of Object.keys(patch)) {
@@ -121,13 +122,13 @@ function mergeMap(original: JsonMap, patch: JsonMap, typeName: string | undefine
       delete result[field];
       continue;
     }
-    const ov = result[field];
+    const ov = getOwn(result, field);
     if (ov === undefined) {
       // Not in the original: take the patch value (upstream), minus directives and nulls (which decoding into the
       // typed object drops upstream). A deletion list for a missing list has nothing to delete.
       if (isDeleteList) continue;
       const taken = isMap(pv) ? mergeMap({}, pv, fieldMeta(typeName, field).type) : stripDirectives(pv, fieldMeta(typeName, field).type);
-      if (taken !== undefined) result[field] = taken;
+      if (taken !== undefined) setOwn(result, field, taken);
       continue;
     }
     const meta = fieldMeta(typeName, field);
@@ -136,7 +137,7 @@ function mergeMap(original: JsonMap, patch: JsonMap, typeName: string | undefine
     else if (Array.isArray(ov) && Array.isArray(pv)) merged = mergeList(ov, pv, meta, isDeleteList);
     else merged = stripDirectives(pv, meta.type); // different types: the patch value replaces
     if (merged === undefined) delete result[field];
-    else result[field] = merged;
+    else setOwn(result, field, merged);
   }
   return result;
 }
@@ -282,7 +283,7 @@ function stripDirectives(value: unknown, typeName: string | undefined): unknown 
     if (k.startsWith('$')) continue;
     const v = value[k];
     if (v === null) continue;
-    out[k] = stripDirectives(v, fieldMeta(typeName, k).type);
+    setOwn(out, k, stripDirectives(v, fieldMeta(typeName, k).type));
   }
   return out;
 }
