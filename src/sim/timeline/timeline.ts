@@ -57,7 +57,12 @@ export type TimeTravel = { ok: true } | { ok: false; error: string };
 export interface TimelineOptions {
   /** Steps between checkpoints to begin with (doubles when too many are kept). Default 2,000. */
   checkpointEvery?: number;
-  /** Most checkpoints kept; past that every other one is dropped. Default 64. */
+  /**
+   * Most checkpoints kept; past that every other one is dropped (and they are taken twice as far apart). Default 24:
+   * a checkpoint copies everything mutable (caches' maps, the event correlators' LRUs: 1–3 MB for a small cluster), and
+   * a long run keeps a window of them, so ~12–24 checkpoints cost tens of MB while a seek re-executes at most a few
+   * thousand steps (a tenth of a second or two).
+   */
   maxCheckpoints?: number;
 }
 
@@ -85,7 +90,7 @@ export class Timeline<C extends TimelineCore<unknown>> {
   ) {
     this.coreNow = core;
     this.every = options.checkpointEvery ?? 2000;
-    this.maxCheckpoints = options.maxCheckpoints ?? 64;
+    this.maxCheckpoints = options.maxCheckpoints ?? 24;
     this.floor = core.ctx.trace.before;
     this.takeCheckpoint();
   }
