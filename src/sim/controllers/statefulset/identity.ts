@@ -6,8 +6,7 @@
  * Ported from kubernetes `pkg/controller/statefulset/stateful_set_utils.go` (getParentNameAndOrdinal, getOrdinal,
  * getStartOrdinal, getEndOrdinal, podInOrdinalRange, getPodName, getPersistentVolumeClaimName, isMemberOf,
  * identityMatches, storageMatches, getPersistentVolumeClaims, updateStorage, initIdentity, updateIdentity,
- * setPodRevision, getPodRevision, newStatefulSetPod, newVersionedStatefulSetPod, ascendingOrdinal,
- * descendingOrdinal) with the PodIndexLabel gate on (beta, default on since 1.28).
+ * setPodRevision, getPodRevision, newStatefulSetPod, newVersionedStatefulSetPod, descendingOrdinal) with the PodIndexLabel gate on (beta, default on since 1.28).
  *
  * @remarks Upstream's updateStorage walks a Go map (random order); here the claims' volumes come in template order,
  * so a pod's volume list is deterministic.
@@ -196,11 +195,6 @@ export function newVersionedStatefulSetPod(currentSet: StatefulSetObject, update
   const pod = newStatefulSetPod(updateSet, ordinal);
   setPodRevision(pod, updateRevision);
   return pod;
-}
-
-/** `ascendingOrdinal`: pods without an ordinal (-1) first. Stable. */
-export function byAscendingOrdinal<P extends Pod>(pods: readonly P[]): P[] {
-  return [...pods].sort((a, b) => getOrdinal(a) - getOrdinal(b));
 }
 
 /** `descendingOrdinal`: pods without an ordinal (-1) last. Stable. */

@@ -3,7 +3,7 @@
  * ready, available, unavailable.
  *
  * Ported from kubernetes `pkg/controller/statefulset/stateful_set_utils.go` (isRunningAndReady,
- * isRunningAndAvailable, isCreated, isPending, isFailed, isSucceeded, isTerminating, isHealthy, isUnavailable,
+ * isRunningAndAvailable, isCreated, isPending, isFailed, isSucceeded, isTerminating, isUnavailable,
  * allowsBurst) over `pkg/api/v1/pod/util.go` (IsPodReady, IsPodAvailable).
  */
 import type { StatefulSet } from 'kubernetes-types/apps/v1';
@@ -43,11 +43,6 @@ export function isSucceeded(pod: Pod): boolean {
 /** `isTerminating`: it has a deletionTimestamp. */
 export function isTerminating(pod: Pod): boolean {
   return pod.metadata?.deletionTimestamp !== undefined && pod.metadata.deletionTimestamp !== null;
-}
-
-/** `isHealthy`: running and ready, and not terminating. */
-export function isHealthy(pod: Pod): boolean {
-  return isRunningAndReady(pod) && !isTerminating(pod);
 }
 
 /** `isUnavailable`: not available (at `now`), or terminating. */
