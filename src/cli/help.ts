@@ -100,7 +100,8 @@ Hunts a controller's bugs in the manner of Sieve: runs its workload (a scenario 
 perturbation plans (first one fault aimed at each point of the unperturbed run, then seeded random plans):
   intermediate-state      its process crashes right after its k-th write, and restarts with empty caches
   restart                 its process crashes just before or after a workload action
-  stale-read              its informers lag (watch events delayed)
+  stale-read              its informers lag (watch events delayed), or it restarts against a stale view
+                          (its lists answered as the cluster was, as by a lagging api-server)
   unobserved-state        watch events to it are dropped, then it relists (the states between are never seen)
   conflict                writes to a resource it writes get 409 Conflict
   apiserver-unavailable   the api-server answers 503

@@ -22,6 +22,11 @@ describe('plans', () => {
     expect(sweep(space, { classes: ['restart'] }).every((plan) => plan.every((p) => p.class === 'restart'))).toBe(true);
   });
 
+  it('a random plan needs a resource for a conflict: without one, and only conflicts allowed, the plan is empty', () => {
+    expect(generatePlan({ ...space, resources: [] }, 's', { classes: ['conflict'] }).perturbations).toEqual([]);
+    expect(generatePlan(space, 's', { classes: ['conflict'] }).perturbations[0]).toMatchObject({ class: 'conflict' });
+  });
+
   it('a restart against a stale view: the view frozen just before an action, a crash after the next write', () => {
     const pairs = sweep(space).filter((plan) => plan.length === 2);
     expect(pairs).toEqual([

@@ -98,8 +98,9 @@ export function planAt(space: PlanSpace, index: number, seed: string, options: P
 export function generatePlan(space: PlanSpace, seed: string, options: PlanOptions = {}): PerturbationPlan {
   const rng = new Rng(`hunt/${seed}`);
   const pick = <T>(xs: readonly T[]): T => xs[rng.int(0, xs.length - 1)]!;
-  const classes = options.classes?.length ? WEIGHTED.filter((c) => options.classes!.includes(c)) : WEIGHTED;
-  const pool = classes.length ? classes : [...new Set(options.classes ?? [])];
+  // Conflicts need a resource the controller writes.
+  const pool = (options.classes?.length ? WEIGHTED.filter((c) => options.classes!.includes(c)) : WEIGHTED).filter((c) => c !== 'conflict' || space.resources.length > 0);
+  if (pool.length === 0) return { seed, perturbations: [] };
   const n = rng.int(1, Math.max(1, options.maxPerturbations ?? 3));
   const controller = space.controller;
   const afterWrite = (): Trigger => ({ afterWrite: rng.int(1, space.writes) });
@@ -110,7 +111,7 @@ export function generatePlan(space: PlanSpace, seed: string, options: PlanOption
   };
   const either = (): Trigger => (space.writes > 0 && rng.float() < 0.5 ? afterWrite() : near(rng.float() < 0.5));
   const perturbations: Perturbation[] = [];
-  for (let i = 0; i < n; i++) {
+  while (perturbations.length < n) {
     const cls = pick(pool);
     let fault: Fault;
     let trigger: Trigger;
@@ -124,7 +125,14 @@ export function generatePlan(space: PlanSpace, seed: string, options: PlanOption
         trigger = near(false);
         break;
       case 'stale-read':
-        fault = { type: 'delay-watch-events', controller, delay: pick([300, 1000, 3000]), duration: pick([2000, 5000, 15000]) };
+        if (n - perturbations.length < 2 || rng.float() < 0.5) {
+          fault = { type: 'delay-watch-events', controller, delay: pick([300, 1000, 3000]), duration: pick([2000, 5000, 15000]) };
+          trigger = either();
+          break;
+        }
+        // A restart against a stale api-server: the view frozen, then a crash while it holds.
+        perturbations.push({ class: cls, trigger: near(true), fault: { type: 'stale-view', controller, duration: pick([5000, 10_000, 20_000]) } });
+        fault = { type: 'crash-controller', controller };
         trigger = either();
         break;
       case 'unobserved-state':
@@ -132,7 +140,6 @@ export function generatePlan(space: PlanSpace, seed: string, options: PlanOption
         trigger = either();
         break;
       case 'conflict':
-        if (space.resources.length === 0) continue;
         fault = { type: 'inject-conflicts', resource: pick(space.resources), duration: pick([50, 500, 2000]), ...(rng.float() < 0.5 ? { probability: 0.5 } : {}) };
         trigger = either();
         break;
