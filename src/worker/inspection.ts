@@ -55,7 +55,7 @@ export function inspectObject(sim: Simulation, ref: { apiVersion: string; kind: 
   const obj: KubeObject | undefined = sim.cluster.apiServer.getObject(ref.apiVersion, ref.kind, ref.namespace, ref.name);
   const trace = sim.trace;
   const history: InspectResult['history'] = [];
-  for (let id = trace.length; id >= 1 && history.length < MAX_HISTORY; id--) {
+  for (let id = trace.length; id >= trace.firstId && history.length < MAX_HISTORY; id--) {
     const e = trace.get(id);
     if (!e) continue;
     const about =

@@ -36,4 +36,14 @@ describe('explain', () => {
     expect(explain(t, kept)).toBe('kubelet recorded Normal event Pulled: pulled');
     expect(explain(t, dropped)).toBe('kubelet reported (the spam filter did not write) Normal event Pulled: pulled');
   });
+
+  it("a chain that reaches the window's start says so, naming the first cause no longer kept", () => {
+    const t = new Trace({ now: 0 }, { window: 1024 });
+    const root = t.emit('user', { kind: 'user.action', action: 'apply', detail: 'x' }, null);
+    for (let i = 0; i < 2500; i++) t.emit('n', { kind: 'scenario.note', detail: `${i}` }, null);
+    let prev = root;
+    for (let i = 0; i < 50; i++) prev = t.emit('c', { kind: 'queue.requeue', queue: 'q', key: 'k', reason: 'retry', delay: 5, numRequeues: i }, prev);
+    expect(t.beforeWindow(root)).toBe(true);
+    expect(explain(t, prev)).toBe("k requeued after 5 ms (retry), after event #1, before the trace's window (older history is dropped)");
+  });
 });

@@ -11,6 +11,8 @@ import { describeRef } from './trace-event.ts';
 
 export interface TraceLookup {
   get(id: number): TraceEvent | undefined;
+  /** True when `id` was recorded but is older than the trace's window (trace.ts): the chain ends there, said so. */
+  beforeWindow?(id: number): boolean;
 }
 
 const PAST: Record<string, string> = {
@@ -81,6 +83,8 @@ export function explain(trace: TraceLookup, id: number, limit = 12): string {
     const c = clause(e, chain[i + 1], i === 0);
     if (c && parts[parts.length - 1] !== c) parts.push(c);
   });
+  const cause = chain[chain.length - 1]?.causeId;
+  if (cause != null && trace.beforeWindow?.(cause)) parts.push(`after event #${cause}, before the trace's window (older history is dropped)`);
   if (parts.length > limit) return [...parts.slice(0, limit - 2), '…', parts[parts.length - 1]].join(', ');
   return parts.join(', ');
 }
