@@ -37,6 +37,10 @@ import {
 export const MAX_EVENTS_PER_FRAME = 5000;
 /** Wall ms of simulation work per tick before yielding back to the page (virtual time then runs slower). */
 const WORK_BUDGET_MS = 12;
+/** Steps a run of step commands may queue (the protocol's `step` asks at most 100,000 at once). */
+const MAX_PENDING_STEPS = 1_000_000;
+/** Commands that move time another way: they end steps still pending. */
+const ENDS_PENDING_STEPS: ReadonlySet<string> = new Set(['init', 'play', 'pause', 'stepBack', 'seek', 'advance', 'undoFork', 'attach', 'detach']);
 /** While playing, the convergence verdict is recomputed at most this often (wall ms): it lists every pod. */
 const CONVERGENCE_EVERY_MS = 200;
 /** A tab that slept does not make virtual time jump: at most this much wall time is caught up per tick. */
@@ -52,6 +56,11 @@ export class SimHost {
   private playing = false;
   /** A fast-forward in progress (advance, or seek to a later time): reached over several ticks, within the budget. */
   private target: number | null = null;
+  /**
+   * Steps asked for and not yet run: `step N` (or a flood of steps) runs within the work budget of each tick, a frame
+   * after each chunk showing how far it got, so the page never waits seconds on one message.
+   */
+  private stepsLeft = 0;
   private speed = 1;
   private lastWall = 0;
   /** What the page has been sent of the objects (object-delta.ts). */
@@ -200,6 +209,9 @@ export class SimHost {
           this.dirty = true;
         }
       }
+    } else if (this.sim && this.stepsLeft > 0) {
+      this.runPendingSteps(wall + WORK_BUDGET_MS);
+      this.dirty = true;
     } else if (this.sim && this.target !== null) {
       this.advance(this.target, wall);
       if (this.sim.now >= this.target) this.target = null;
@@ -215,6 +227,7 @@ export class SimHost {
   }
 
   private handle(cmd: Command): void {
+    if (ENDS_PENDING_STEPS.has(cmd.type)) this.stepsLeft = 0;
     if (cmd.type === 'init') {
       this.attachment.detach();
       this.attachment.ended = null;
@@ -258,7 +271,10 @@ export class SimHost {
       case 'step':
         this.playing = false;
         // A question waiting for its answer holds time: not even one step gives the answer away.
-        if (!this.lessons.holdsTime()) this.stepForward(cmd.count ?? 1);
+        if (this.lessons.holdsTime()) return;
+        this.stepsLeft = Math.min(MAX_PENDING_STEPS, this.stepsLeft + (cmd.count ?? 1));
+        // What the rest of this tick's budget allows runs now (a single step at once); the rest in the next ticks.
+        this.runPendingSteps(this.lastWall + WORK_BUDGET_MS);
         return;
       case 'stepBack':
         this.playing = false;
@@ -420,9 +436,20 @@ export class SimHost {
     }
   }
 
-  private stepForward(count: number): void {
+  /** Runs pending steps until `deadline` (wall ms); a step that cannot go on (nothing due, a lesson's pause) ends them. */
+  private runPendingSteps(deadline: number): void {
+    if (this.lessons.holdsTime()) {
+      this.stepsLeft = 0;
+      return;
+    }
+    this.stepsLeft = this.stepForward(this.stepsLeft, deadline);
+  }
+
+  /** Runs up to `count` steps, looking at the wall clock every 64; returns how many are left (0: done or stopped). */
+  private stepForward(count: number, deadline = Infinity): number {
     const sim = this.sim!;
     for (let i = 0; i < count; i++) {
+      if (i % 64 === 0 && this.wallNow() > deadline) return count - i;
       const action = this.pendingActions[0];
       const next = sim.cluster.ctx.scheduler.peekTime();
       const due = this.lessons.nextDue();
@@ -430,7 +457,7 @@ export class SimHost {
         // A lesson's timed action comes before the next timer: it is this step.
         if (sim.now < due) sim.runUntil(due);
         this.lessons.afterAdvance();
-        if (this.lessons.nextDue() === due) return;
+        if (this.lessons.nextDue() === due) return 0;
         continue;
       }
       if (action?.afterStep !== undefined && sim.step >= action.afterStep) {
@@ -443,8 +470,9 @@ export class SimHost {
         this.playScenarioAction(action);
         continue;
       }
-      if (!sim.stepOnce()) return;
+      if (!sim.stepOnce()) return 0;
     }
+    return 0;
   }
 
   /**
