@@ -16,11 +16,11 @@ export interface QueueRow {
   merged?: { count: number; text: string; label: string };
 }
 
-type QueueDetail = Pick<ControllerDetail, 'processing' | 'queued' | 'backoff' | 'requeueAfter'> & Partial<Pick<ControllerDetail, 'mergedAdds'>>;
+type QueueDetail = Pick<ControllerDetail, 'processing' | 'queued' | 'mergedAdds' | 'backoff' | 'requeueAfter'>;
 
 export function queueRows(focus: QueueDetail, now: number): QueueRow[] {
   const merged = (key: string): Pick<QueueRow, 'merged'> => {
-    const count = focus.mergedAdds?.[key] ?? 0;
+    const count = focus.mergedAdds[key] ?? 0;
     return count > 0 ? { merged: { count, text: `×${count} merged`, label: `${count} add${count === 1 ? '' : 's'} merged` } } : {};
   };
   const left = (readyAt: number): string => formatClock(Math.max(0, readyAt - now));
