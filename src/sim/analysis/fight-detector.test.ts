@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../simulation.ts';
 import type { ObjectRef, TraceEvent } from '../trace/trace-event.ts';
-import { creditedFields, detectFights, FightDetector } from './fight-detector.ts';
+import { creditedFields, detectFights, FightDetector, MAX_TRACKED_OBJECTS } from './fight-detector.ts';
 
 const web: ObjectRef = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web' };
 
@@ -20,6 +20,19 @@ describe('fight detector', () => {
     const fights = detectFights(events);
     expect(fights).toHaveLength(1);
     expect(fights[0]).toMatchObject({ object: web, field: 'spec.replicas', managers: ['argocd-controller', 'kube-controller-manager'], flips: 3, firstFlipAt: 2000, lastFlipAt: 4000 });
+  });
+
+  it('keeps the field history of the most recently written objects only, and a fight among them (a day-long run)', () => {
+    const d = new FightDetector();
+    let id = 1;
+    for (let i = 0; i < MAX_TRACKED_OBJECTS + 1000; i++) {
+      const ref = { apiVersion: 'v1', kind: 'Event', namespace: 'default', name: `e-${i}` };
+      d.observe({ id: id++, time: i, actor: 'kubelet', causeId: null, kind: 'api.request', verb: 'create', object: ref, requestId: 100_000 + i, fieldManager: 'kubelet' } as TraceEvent);
+      d.observe({ id: id++, time: i, actor: 'api-server', causeId: null, kind: 'api.response', verb: 'create', object: ref, requestId: 100_000 + i, code: 201, changed: ['reason'] } as TraceEvent);
+      if (i % 100 === 0) d.observeAll(write(i + 1, i, i % 200 ? 'a' : 'b', ['spec.replicas']));
+    }
+    expect(d.trackedObjects).toBe(MAX_TRACKED_OBJECTS);
+    expect(d.fights()).toEqual([expect.objectContaining({ object: web, field: 'spec.replicas' })]);
   });
 
   it('two flips are not yet a fight', () => {

@@ -52,6 +52,12 @@ export interface FightDetectorOptions {
 export const DEFAULT_QUIET_MS = 60_000;
 /** Ended fights kept for {@link FightDetector.fights} without `now` (the oldest go first). */
 const MAX_ENDED = 64;
+/**
+ * Objects whose field history is kept, the most recently written (a day-long run writes to many objects that are
+ * never deleted by a request: Events expire, so `forget` never hears of them). A fight writes every few seconds, so
+ * it is never the least recent.
+ */
+export const MAX_TRACKED_OBJECTS = 4096;
 const RECENT = 12;
 
 interface PendingWrite {
@@ -180,6 +186,11 @@ export class FightDetector {
     return out;
   }
 
+  /** Objects whose field history is kept (at most {@link MAX_TRACKED_OBJECTS}). */
+  get trackedObjects(): number {
+    return this.runs.size;
+  }
+
   private forget(ref: ObjectRef): void {
     this.runs.delete(objectKey(ref));
   }
@@ -195,9 +206,14 @@ export class FightDetector {
   private record(w: PendingWrite, field: string, at: number, uid: string | undefined): void {
     const key = objectKey(w.ref);
     let obj = this.runs.get(key);
-    if (!obj) {
+    if (obj) {
+      // Most recently written last: the first is the one to forget.
+      this.runs.delete(key);
+      this.runs.set(key, obj);
+    } else {
       obj = { ref: { ...w.ref }, fields: new Map() };
       this.runs.set(key, obj);
+      if (this.runs.size > MAX_TRACKED_OBJECTS) this.runs.delete(this.runs.keys().next().value!);
     }
     if (uid) obj.ref.uid = uid;
     const run = obj.fields.get(field);
