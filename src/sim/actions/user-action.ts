@@ -97,9 +97,10 @@ export type Fault =
   /** The api-server ends the watch with 410 Expired: the reflector must relist. */
   | { type: 'expire-watch'; controller: string }
   /**
-   * For `duration` ms the process sees the cluster as it is now, as through an api-server of an HA control plane that
-   * stopped following etcd: its lists (a relist, a restart's list) are answered at today's revision and its watch events
-   * are held back by `duration`. Crash it meanwhile and it restarts against that stale view (Sieve's stale read).
+   * For `duration` ms the process's reconnections land on a stale api-server of an HA control plane, one that stopped
+   * following etcd now: its lists (a relist, a restart's list) are answered as the cluster is now, and the watches it
+   * opens are held back by `duration`; its open watches stay current. Crash it meanwhile and it restarts against the
+   * stale view (Sieve's stale read).
    */
   | { type: 'stale-view'; controller: string; duration: number }
   | { type: 'apiserver-unavailable'; duration: number }

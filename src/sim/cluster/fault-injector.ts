@@ -75,8 +75,8 @@ export class FaultInjector {
         if (fault.duration === undefined || !checkDuration(fault.duration)) return fail('duration must be a non-negative number of milliseconds');
         const revision = c.apiServer.revision;
         c.network.serveStaleView(p.name, revision, fault.duration);
-        c.network.delayWatchEvents(p.name, fault.duration, fault.duration);
-        this.record(fault.type, p.name, `${p.name} sees the cluster as of revision ${revision}${this.forDuration(fault.duration)}: its lists are answered at that revision and its watch events held back`);
+        c.network.delayWatchEvents(p.name, fault.duration, fault.duration, true);
+        this.record(fault.type, p.name, `${p.name} reconnects to a stale api-server${this.forDuration(fault.duration)}: its lists are answered as of revision ${revision} and its new watches held back (its open watches stay current)`);
         this.scheduleClear(fault.type, p.name, fault.duration);
         break;
       }

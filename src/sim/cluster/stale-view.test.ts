@@ -1,7 +1,7 @@
 /**
- * The `stale-view` fault: a process sees the cluster as it was when the fault began, as through a lagging api-server
- * of an HA control plane. Its relists (a restart's) are answered at that revision and its watch events held back,
- * so a controller restarted meanwhile starts from the old state; when the fault lapses it catches up.
+ * The `stale-view` fault: a process's reconnections land on a lagging api-server of an HA control plane. Its relists
+ * (a restart's) are answered as the cluster was when the fault began and its new watches are held back, so a controller
+ * restarted meanwhile starts from the old state and catches up when the fault lapses; its open watches stay current.
  */
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../simulation.ts';
@@ -30,7 +30,17 @@ describe('stale-view', () => {
     sim.runFor(60_000);
     expect(cachedReplicaSets(sim)).toEqual(['new', 'old']);
     const inject = sim.trace.slice(0).find((e) => e.kind === 'fault.inject' && e.fault === 'stale-view');
-    expect(inject).toMatchObject({ target: 'kube-controller-manager', detail: expect.stringMatching(/sees the cluster as of revision \d+ for 40s/) });
+    expect(inject).toMatchObject({ target: 'kube-controller-manager', detail: expect.stringMatching(/reconnects to a stale api-server for 40s: its lists are answered as of revision \d+/) });
+  });
+
+  it('a process that does not reconnect stays current: its open watches are not held back', () => {
+    const sim = Simulation.create({ seed: 2, nodes: 0, controllers: ['replicaset-controller'] });
+    sim.apply([rs('old')]);
+    sim.runFor(2_000);
+    sim.act({ type: 'fault', fault: { type: 'stale-view', controller: 'replicaset-controller', duration: 40_000 } });
+    sim.apply([rs('new')]);
+    sim.runFor(1_000);
+    expect(cachedReplicaSets(sim)).toEqual(['new', 'old']);
   });
 
   it('replays from its recipe to the same trace', () => {

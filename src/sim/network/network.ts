@@ -53,6 +53,8 @@ export interface WatchFault {
   readonly delayMs: number;
   /** Virtual ms the fault lapses. */
   readonly until: number;
+  /** Only channels opened at or after this virtual time (a reconnection); absent: every channel. */
+  readonly openedSince?: number;
 }
 
 export class Network {
@@ -171,9 +173,13 @@ export class Network {
     this.faults.push({ target, type: 'drop', probability, delayMs: 0, until: this.ctx.now + durationMs });
   }
 
-  /** Adds `delayMs` to every watch event to `target` for `durationMs`. */
-  delayWatchEvents(target: string, delayMs: number, durationMs: number): void {
-    this.faults.push({ target, type: 'delay', probability: 1, delayMs, until: this.ctx.now + durationMs });
+  /**
+   * Adds `delayMs` to every watch event to `target` for `durationMs`; with `newChannelsOnly`, only on the watches it
+   * opens from now on (a reconnection lands on a lagging api-server; the open connections stay as they are).
+   */
+  delayWatchEvents(target: string, delayMs: number, durationMs: number, newChannelsOnly = false): void {
+    const now = this.ctx.now;
+    this.faults.push({ target, type: 'delay', probability: 1, delayMs, until: now + durationMs, ...(newChannelsOnly ? { openedSince: now } : {}) });
   }
 
   /** Lifts the watch faults on `target` (all of them without a target). */
@@ -214,8 +220,8 @@ export class Network {
   }
 
   /**
-   * Until `durationMs` from now, `target`'s lists (an informer's list, a relist after a crash) are answered as the
-   * cluster was at `revision`, as by an api-server of an HA control plane whose watch cache lags: the `stale-view` fault.
+   * Until `durationMs` from now, `target`'s lists (a relist, a restart's list) are answered as the cluster was at
+   * `revision`, as by an api-server of an HA control plane whose watch cache lags: the `stale-view` fault.
    */
   serveStaleView(target: string, revision: number, durationMs: number): void {
     this.staleViews.push({ target, revision, until: this.ctx.now + durationMs });

@@ -61,6 +61,8 @@ export class WatchChannel implements WatchSink {
   /** Events delivered and dropped so far. */
   delivered = 0;
   dropped = 0;
+  /** Virtual ms the channel was opened: a fault on reconnections only spares older channels. */
+  readonly openedAt: number;
 
   constructor(
     private readonly network: Network,
@@ -71,6 +73,7 @@ export class WatchChannel implements WatchSink {
     private readonly token: number,
   ) {
     this.latencyStream = network.watchLatencyStream(informer);
+    this.openedAt = network.ctx.now;
   }
 
   /** Attaches the server-side watch (done by `Network.openWatch`). */
@@ -98,6 +101,7 @@ export class WatchChannel implements WatchSink {
     let delayed = false;
     if (faulty && this.network.hasWatchFaults) {
       for (const f of this.network.faultsFor(this.informer)) {
+        if (f.openedSince !== undefined && this.openedAt < f.openedSince) continue;
         // An ERROR ends the stream: the connection closes, which a lossy network cannot hide.
         if (f.type === 'drop' && event.type !== 'ERROR' && (f.probability >= 1 || ctx.rngFor(`drop/${this.informer}`).float() < f.probability)) {
           this.dropped++;
