@@ -30,7 +30,8 @@ const predictAnswer = z.discriminatedUnion('kind', [
 
 export const simulationSetup = z.object({
   seed: z.union([z.int(), z.string().check(z.maxLength(200))]),
-  nodes: z.optional(z.int().check(z.minimum(0), z.maximum(5000))),
+  // As a share link's recipe (recipe-schema.ts): 200 nodes play a minute in about 2 s; 5,000 hung the worker.
+  nodes: z.optional(z.int().check(z.minimum(0), z.maximum(200))),
   /** Scenario file text (YAML); its manifests and timed actions are played. */
   scenario: z.optional(z.string().check(z.maxLength(8 * 1024 * 1024))),
   /**
