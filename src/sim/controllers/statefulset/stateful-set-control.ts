@@ -27,8 +27,9 @@ import {
   updateControllerRevision,
   type ControllerRevisionObject,
 } from './controller-history.ts';
-import { byDescendingOrdinal, getEndOrdinal, getOrdinal, getPodRevision, getStartOrdinal, identityMatches, newVersionedStatefulSetPod, podInOrdinalRange, replicasOf, storageMatches, type PodObject, type StatefulSetObject } from './identity.ts';
+import { byDescendingOrdinal, getOrdinal, getPodRevision, getStartOrdinal, identityMatches, newVersionedStatefulSetPod, podInOrdinalRange, replicasOf, storageMatches, type PodObject, type StatefulSetObject } from './identity.ts';
 import { allowsBurst, isCreated, isFailed, isPending, isRunningAndAvailable, isRunningAndReady, isSucceeded, isTerminating, isUnavailable } from './pod-state.ts';
+import { ReplicaSlots } from './replica-slots.ts';
 import { applyRevision, newRevision, nextRevision } from './revision.ts';
 import { completeRollingUpdate, inconsistentStatus, statusForWrite, updateStatus, type ComputedStatus } from './set-status.ts';
 import {
@@ -165,7 +166,7 @@ interface Pass {
   current: ControllerRevisionObject;
   update: ControllerRevisionObject;
   monotonic: boolean;
-  replicas: PodObject[];
+  replicas: ReplicaSlots;
   condemned: PodObject[];
   firstUnavailablePod: PodObject | undefined;
 }
@@ -177,7 +178,7 @@ interface Pass {
  */
 function* processReplica(deps: StatefulSetControlDeps, ctx: ReconcileContext, p: Pass, i: number): ClientOp<boolean> {
   const { set, monotonic } = p;
-  const pod = p.replicas[i]!;
+  const pod = p.replicas.at(i);
   const minReady = set.spec?.minReadySeconds ?? 0;
   if (isFailed(pod) || isSucceeded(pod)) {
     if (!isTerminating(pod)) {
@@ -307,27 +308,22 @@ function* updateStatefulSetPods(
   updateStatus(status, minReady, currentName, updateName, ctx.now, pods);
 
   const start = getStartOrdinal(set);
-  const end = getEndOrdinal(set);
-  const replicas: Array<PodObject | undefined> = new Array(Math.max(0, replicasOf(set))).fill(undefined);
+  const slots = new ReplicaSlots(Math.max(0, replicasOf(set)), (i) => newVersionedStatefulSetPod(currentSet, updateSet, currentName, updateName, start + i));
   let condemned: PodObject[] = [];
   for (const pod of pods) {
-    if (podInOrdinalRange(pod, set)) replicas[getOrdinal(pod) - start] = pod;
+    if (podInOrdinalRange(pod, set)) slots.set(getOrdinal(pod) - start, pod);
     else if (getOrdinal(pod) >= 0) condemned.push(pod);
   }
-  for (let ord = start; ord <= end; ord++) {
-    if (!replicas[ord - start]) replicas[ord - start] = newVersionedStatefulSetPod(currentSet, updateSet, currentName, updateName, ord);
-  }
   condemned = byDescendingOrdinal(condemned);
-  const full = replicas as PodObject[];
-  let firstUnavailablePod: PodObject | undefined;
-  for (const pod of full) if (!firstUnavailablePod && isUnavailable(pod, minReady, ctx.now)) firstUnavailablePod = pod;
-  for (let i = condemned.length - 1; i >= 0; i--) if (!firstUnavailablePod && isUnavailable(condemned[i]!, minReady, ctx.now)) firstUnavailablePod = condemned[i];
+  const unavailable = (pod: Pod) => isUnavailable(pod, minReady, ctx.now);
+  let firstUnavailablePod = slots.firstUnavailable(unavailable);
+  for (let i = condemned.length - 1; i >= 0; i--) if (!firstUnavailablePod && unavailable(condemned[i]!)) firstUnavailablePod = condemned[i];
 
   if (set.metadata.deletionTimestamp) return { status };
-  const pass: Pass = { set, currentSet, updateSet, current, update, monotonic: !allowsBurst(set), replicas: full, condemned, firstUnavailablePod };
-  const recount = () => updateStatus(status, minReady, currentName, updateName, ctx.now, full, condemned);
+  const pass: Pass = { set, currentSet, updateSet, current, update, monotonic: !allowsBurst(set), replicas: slots, condemned, firstUnavailablePod };
+  const recount = () => updateStatus(status, minReady, currentName, updateName, ctx.now, slots.filled(), condemned);
 
-  let r = yield* runForAll(full.length, (i) => processReplica(deps, ctx, pass, i), pass.monotonic);
+  let r = yield* runForAll(slots.length, (i) => processReplica(deps, ctx, pass, i), pass.monotonic);
   if (r.stop || r.error) {
     recount();
     return { status, error: r.error };
@@ -347,8 +343,8 @@ function* updateStatefulSetPods(
   if (set.spec?.updateStrategy?.type === 'OnDelete') return { status };
 
   const updateMin = set.spec?.updateStrategy?.rollingUpdate?.partition ?? 0;
-  for (let target = full.length - 1; target >= updateMin; target--) {
-    const pod = full[target]!;
+  for (let target = slots.length - 1; target >= updateMin; target--) {
+    const pod = slots.at(target);
     if (getPodRevision(pod) !== updateName && !isTerminating(pod)) {
       ctx.diff(`${pod.metadata.name} is at revision ${getPodRevision(pod) || '(none)'}, not ${updateName}: terminating it for the update`, false);
       try {
