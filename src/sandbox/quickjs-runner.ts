@@ -421,7 +421,7 @@ class Sandbox {
       return vm.newString(JSON.stringify(items));
     });
     fn('call', (q) => {
-      const call = JSON.parse(vm.getString(q!)) as ProgramCall;
+      const call = checkedCall(JSON.parse(vm.getString(q!)));
       const deferred = vm.newPromise();
       this.pending.push({ call, deferred });
       return deferred.handle;
@@ -429,6 +429,39 @@ class Sandbox {
     vm.setProp(vm.global, '__host', host);
     host.dispose();
   }
+}
+
+const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete']);
+const PATCH_TYPES = new Set(['application/merge-patch+json', 'application/json-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml']);
+
+/**
+ * A request as the prelude builds it, checked again on this side (the user's code can reach the prelude's
+ * globals, e.g. replace JSON.stringify): only writes, to a type, with the fields a client may set.
+ */
+function checkedCall(v: unknown): ProgramCall {
+  const r = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  const str = (k: string) => (typeof r[k] === 'string' ? (r[k] as string) : undefined);
+  const verb = str('verb');
+  if (!verb || !WRITE_VERBS.has(verb)) throw new Error(`a client call must be a write (create, update, patch, delete), not ${JSON.stringify(r['verb'])}`);
+  const apiVersion = str('apiVersion');
+  const kind = str('kind');
+  if (!apiVersion || !kind) throw new Error('a client call needs apiVersion and kind');
+  const call: ProgramCall = { verb: verb as ProgramCall['verb'], apiVersion, kind };
+  const namespace = str('namespace');
+  const name = str('name');
+  if (namespace !== undefined) call.namespace = namespace;
+  if (name !== undefined) call.name = name;
+  if (r['subresource'] === 'status') call.subresource = 'status';
+  const patchType = str('patchType');
+  if (patchType !== undefined) {
+    if (!PATCH_TYPES.has(patchType)) throw new Error(`unknown patch type ${JSON.stringify(patchType)}`);
+    call.patchType = patchType as ProgramCall['patchType'];
+  }
+  if (r['body'] !== undefined) call.body = r['body'];
+  if (r['force'] === true) call.force = true;
+  const policy = str('propagationPolicy');
+  if (policy === 'Background' || policy === 'Foreground' || policy === 'Orphan') call.propagationPolicy = policy;
+  return call;
 }
 
 /** One reconcile: the program evaluated in a fresh sandbox, its reconcile started on the first step. */

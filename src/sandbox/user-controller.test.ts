@@ -137,6 +137,11 @@ spec:
       ['    await new Promise(() => {});', /never finished/],
       ["    return 'soon';", /must return \{\}/],
       ["    ctx.client.get({ apiVersion: 'v1', kind: 'Secret' }, 'default', 'x');", /Secret \(v1\) is not in this controller's cache.*line 5/],
+      // The prelude's globals are the user's to break, not the host's: a forged request is refused on the host side.
+      [
+        "    const real = JSON.stringify;\n    JSON.stringify = (v) => real({ ...v, verb: 'watch' });\n    await ctx.client.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' } });",
+        /a client call must be a write \(create, update, patch, delete\), not "watch"/,
+      ],
     ];
     for (const [body, message] of cases) {
       const sim = withCrd();
