@@ -12,6 +12,7 @@
 import type { DaemonSet } from 'kubernetes-types/apps/v1';
 import type { Affinity, Node, NodeSelector, Pod, PodSpec, PodTemplateSpec, Toleration } from 'kubernetes-types/core/v1';
 import type { KubeObject, ObjectMeta } from '../../api/object.ts';
+import { DEPRECATED_TEMPLATE_GENERATION } from '../../apiserver/strategy/daemonset-strategy.ts';
 import { parseTime } from '../../engine/clock.ts';
 import { requiredNodeAffinityMatches } from '../scheduler/node-affinity.ts';
 import { findMatchingUntoleratedTaint } from '../scheduler/taint-toleration.ts';
@@ -24,8 +25,6 @@ export type PodObject = Pod & KubeObject & { metadata: ObjectMeta };
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller-revision-hash';
 /** `extensions.DaemonSetTemplateGenerationKey`. */
 export const POD_TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
-/** `apps.DeprecatedTemplateGeneration`: the annotation the api-server keeps the template generation in. */
-export const DEPRECATED_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
 
 /** The tolerations `AddOrUpdateDaemonPodTolerations` adds, in its order; the last only with hostNetwork. */
 const DAEMON_TOLERATIONS: readonly Toleration[] = [

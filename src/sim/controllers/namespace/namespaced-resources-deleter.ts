@@ -18,13 +18,12 @@ import { apiVersionOf, BUILTIN_RESOURCES, type ResourceInfo } from '../../api/re
 import { StatusError } from '../../api/status.ts';
 import type { ApiResponse } from '../../apiserver/api-request.ts';
 import { resourceInfosFromCRD } from '../../apiserver/crd/resource-infos.ts';
+import { FINALIZER_KUBERNETES } from '../../apiserver/strategy/namespace-strategy.ts';
 import type { ClientOp } from '../../client/api-call.ts';
 import type { ReconcileContext } from '../../controller/reconciler.ts';
 import { parseTime } from '../../engine/clock.ts';
 import { namespaceDeletionConditions, type NamespaceCondition, type RemainingObject } from './namespace-conditions.ts';
 
-/** The namespace controller's finalizer token (`v1.FinalizerKubernetes`). */
-export const FINALIZER_KUBERNETES = 'kubernetes';
 /** `finalizerEstimateSeconds`: how long to wait for objects held by finalizers before looking again. */
 export const FINALIZER_ESTIMATE_SECONDS = 15;
 
