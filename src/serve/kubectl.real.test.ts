@@ -257,7 +257,18 @@ describe.skipIf(!KUBECTL)('real kubectl against loopscope serve', () => {
     const page = consoleKubectl(sim, `kubectl logs ${pod}`);
     expect(logs.stdout).toBe(page.stdout);
     expect(logs.stderr).toBe(page.stderr);
-    expect((await served.kubectl('logs deploy/web')).stdout).toMatch(/^Containers in this simulation run no code/);
+    // The same pod as kubectl's own choice (its selector's pods, podutils.ByLogging's first: an assigned, running,
+    // ready pod before the ones the scale just created), and its "Found N pods" line. (Up to 12 pods Go's sort.Sort is
+    // an insertion sort, stable as the console's; beyond, pods tied on every rule may come out in another order.)
+    expect((await served.kubectl('scale deploy web --replicas=12')).code).toBe(0);
+    sim.runFor(300);
+    const fromDeployment = await served.kubectl('logs deploy/web');
+    const consoleFromDeployment = consoleKubectl(sim, 'kubectl logs deploy/web');
+    expect(fromDeployment.stdout).toMatch(/^Containers in this simulation run no code/);
+    expect(fromDeployment.stdout).toBe(consoleFromDeployment.stdout);
+    expect(fromDeployment.stderr).toBe(consoleFromDeployment.stderr);
+    expect((await served.kubectl('scale deploy web --replicas=3')).code).toBe(0);
+    sim.runFor(60_000);
   });
 
   it('delete -l deletes each pod as a user action', async () => {

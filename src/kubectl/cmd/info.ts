@@ -6,11 +6,11 @@
  * simulation knows of the container).
  */
 import type { KubeObject } from '../../sim/api/object.ts';
-import { controllerOf } from '../../sim/api/object.ts';
 import { apiVersionOf, type ResourceInfo } from '../../sim/api/resources.ts';
 import { groupResource, parseResourceArgs } from '../args/resource-args.ts';
 import { type Command, type CommandContext, CmdError, usageError } from '../command.ts';
 import { formatColumns } from '../printers/tabwriter.ts';
+import { logsSelectorOf, sortByLogging } from './logging-pod.ts';
 
 /** The kinds in the `all` category (resource-args.ts's list, as the api-server marks them). */
 const ALL_CATEGORY = new Set(['pods', 'replicationcontrollers', 'services', 'daemonsets', 'deployments', 'replicasets', 'statefulsets', 'horizontalpodautoscalers', 'cronjobs', 'jobs']);
@@ -186,12 +186,12 @@ function logs(ctx: CommandContext): void {
     if (!obj) throw new CmdError(`Error from server (NotFound): ${groupResource(info)} "${names[0]}" not found`);
     if (info.kind === 'Pod') pod = obj;
     else {
-      // polymorphichelpers.AttachablePodForObject: the first pod the object controls (through its ReplicaSets).
-      const pods = target.list(podInfo, ctx.namespace);
-      const owned = (o: KubeObject, uid: string | undefined): boolean => controllerOf(o)?.uid === uid;
-      const rsInfo = target.resolve('replicasets.apps');
-      const rss = rsInfo ? target.list(rsInfo, ctx.namespace).filter((rs) => owned(rs, obj.metadata.uid)) : [];
-      const candidates = pods.filter((p) => owned(p, obj.metadata.uid) || rss.some((rs) => owned(p, rs.metadata.uid)));
+      // polymorphichelpers.logsForObject: the pods its selector matches, the first by podutils.ByLogging.
+      const selector = logsSelectorOf(obj);
+      // logsForObject's default case: `fmt.Errorf("cannot get the logs from %T", object)`.
+      if (selector === undefined) throw new CmdError(`error: cannot get the logs from *${info.version}.${info.kind}`);
+      const listed = target.select(podInfo, ctx.namespace, { labelSelector: selector });
+      const candidates = 'status' in listed ? [] : sortByLogging(listed);
       pod = candidates[0];
       if (!pod) throw new CmdError(`error: no pods found for ${first}`);
       if (candidates.length > 1) out.error(`Found ${candidates.length} pods, using pod/${pod.metadata.name}`);
