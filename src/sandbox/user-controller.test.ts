@@ -192,6 +192,32 @@ spec:
   });
 });
 
+describe('watches', () => {
+  it("enqueues what a watch's map returns, and logs a map that throws", () => {
+    const sim = withCrd();
+    install(sim, `export default defineController({
+  name: 'mapper',
+  for: { apiVersion: 'example.com/v1', kind: 'CronBackup' },
+  watches: [{ apiVersion: 'v1', kind: 'ConfigMap', map: (cm) => {
+    if (cm.metadata.name === 'bad') throw new Error('no owner for ' + cm.metadata.name);
+    return { namespace: cm.metadata.namespace, name: 'for-' + cm.metadata.name };
+  } }],
+  async reconcile(req, ctx) {
+    ctx.log('reconciling', req.name);
+    return {};
+  },
+});
+`);
+    sim.apply('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: default}\ndata: {a: b}\n');
+    sim.apply('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: bad, namespace: default}\ndata: {a: b}\n');
+    sim.runFor(2000);
+    const logs = sim.cluster.processOf('mapper')!.userControllerLogs();
+    expect(logs.map((l) => l.line)).toContain('reconciling for-settings');
+    expect(logs.find((l) => l.error)?.line).toMatch(/^watch map: Error: no owner for bad in map at line 5/);
+    expect(eventsOf(sim, 'mapper').filter((e) => e.kind === 'queue.add').map((e) => (e as Extract<TraceEvent, { kind: 'queue.add' }>).key)).not.toContain('default/for-bad');
+  });
+});
+
 describe('install', () => {
   it('refuses a program that does not compile or declare a controller, naming the line', () => {
     const sim = withCrd();
