@@ -71,7 +71,7 @@ export function describeFault(f: Fault): string {
     case 'apiserver-unavailable':
       return `api-server unavailable for ${formatDuration(f.duration)}`;
     case 'stale-view':
-      return `${f.controller} sees the cluster frozen as it is for ${formatDuration(f.duration)}`;
+      return `${f.controller}'s reconnections land on an api-server frozen as it is, for ${formatDuration(f.duration)}`;
     default:
       return f.type;
   }

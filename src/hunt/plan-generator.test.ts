@@ -31,11 +31,11 @@ describe('plans', () => {
     const pairs = sweep(space).filter((plan) => plan.length === 2);
     expect(pairs).toEqual([
       [
-        { class: 'stale-read', trigger: { at: 999 }, fault: { type: 'stale-view', controller: 'c', duration: 10_000 } },
+        { class: 'stale-read', trigger: { at: 999 }, fault: { type: 'stale-view', controller: 'c', duration: 30_000 } },
         { class: 'stale-read', trigger: { afterWrite: 1 }, fault: { type: 'crash-controller', controller: 'c' } },
       ],
       [
-        { class: 'stale-read', trigger: { at: 19_999 }, fault: { type: 'stale-view', controller: 'c', duration: 10_000 } },
+        { class: 'stale-read', trigger: { at: 19_999 }, fault: { type: 'stale-view', controller: 'c', duration: 30_000 } },
         { class: 'stale-read', trigger: { afterWrite: 3 }, fault: { type: 'crash-controller', controller: 'c' } },
       ],
     ]);

@@ -41,13 +41,16 @@ export interface PlanOptions {
 
 /** Sieve's three classes first: they are drawn twice as often as the others. */
 const WEIGHTED: readonly PerturbationClass[] = ['intermediate-state', 'intermediate-state', 'stale-read', 'stale-read', 'unobserved-state', 'unobserved-state', 'restart', 'conflict', 'apiserver-unavailable'];
+/** How long a stale view lasts in the sweep: past a crashed kube-controller-manager's wait for its old Lease (15 s). */
+const STALE_VIEW_MS = 30_000;
 /** Offsets (ms) around an action: the instants its effects travel through the watch, the queue and the reconcile. */
 const NEAR = [0, 1, 2, 3, 5, 8, 13, 21, 50, 100, 300, 1000];
 
 /**
  * The sweep: plans aimed at points of the unperturbed run, the classes taken in turn. Each is one perturbation, but a
- * restart against a stale view, which is two: the view frozen just before a workload action, and a crash right after
- * the controller's first write that follows it (it restarts and lists a cluster without its own latest writes).
+ * restart against a stale api-server, which is two: a stale view frozen just before a workload action (the controller
+ * still sees the present), and a crash right after its first write that follows: it restarts and lists a cluster
+ * without the action and without its own write.
  */
 export function sweep(space: PlanSpace, options: PlanOptions = {}): Perturbation[][] {
   const controller = space.controller;
@@ -62,7 +65,7 @@ export function sweep(space: PlanSpace, options: PlanOptions = {}): Perturbation
     if (k <= 0) return [];
     return [
       [
-        { class: 'stale-read', trigger: { at: round(t - 1) }, fault: { type: 'stale-view', controller, duration: 10_000 } },
+        { class: 'stale-read', trigger: { at: round(t - 1) }, fault: { type: 'stale-view', controller, duration: STALE_VIEW_MS } },
         { class: 'stale-read', trigger: { afterWrite: k }, fault: { type: 'crash-controller', controller } },
       ],
     ];
@@ -131,7 +134,7 @@ export function generatePlan(space: PlanSpace, seed: string, options: PlanOption
           break;
         }
         // A restart against a stale api-server: the view frozen, then a crash while it holds.
-        perturbations.push({ class: cls, trigger: near(true), fault: { type: 'stale-view', controller, duration: pick([5000, 10_000, 20_000]) } });
+        perturbations.push({ class: cls, trigger: near(true), fault: { type: 'stale-view', controller, duration: pick([20_000, 30_000, 45_000]) } });
         fault = { type: 'crash-controller', controller };
         trigger = either();
         break;
