@@ -61,7 +61,7 @@ const paths = fc.constantFrom(
   ['spec'],
 );
 
-function setPath(o: Record<string, unknown>, path: string[], v: unknown, remove: boolean): void {
+function setPath(o: Record<string, unknown>, path: readonly string[], v: unknown, remove: boolean): void {
   let cur: Record<string, unknown> = o;
   for (const k of path.slice(0, -1)) {
     const next = Object.prototype.hasOwnProperty.call(cur, k) ? cur[k] : undefined;

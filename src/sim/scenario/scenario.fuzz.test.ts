@@ -80,9 +80,10 @@ describe('fuzz: scenario reader and runner (seeded)', () => {
         let parsed: ReturnType<typeof parseScenario>;
         expect(() => (parsed = parseScenario(text))).not.toThrow();
         expect(performance.now() - started).toBeLessThan(BUDGET_MS);
-        if (!parsed!.ok) {
+        const result = parsed!;
+        if (!result.ok) {
           refused++;
-          for (const e of parsed!.errors) {
+          for (const e of result.errors) {
             expect(e.line).toBeGreaterThanOrEqual(1);
             expect(e.column).toBeGreaterThanOrEqual(1);
             expect(e.message.length).toBeGreaterThan(0);
@@ -90,10 +91,10 @@ describe('fuzz: scenario reader and runner (seeded)', () => {
           }
           return;
         }
-        if (parsed!.scenario.until > RUN_AT_MOST_MS) return;
+        if (result.scenario.until > RUN_AT_MOST_MS) return;
         ran++;
         const t = performance.now();
-        expect(() => runScenario(parsed!.scenario, createSimulationHost(parsed!.scenario))).not.toThrow();
+        expect(() => runScenario(result.scenario, createSimulationHost(result.scenario))).not.toThrow();
         expect(performance.now() - t).toBeLessThan(BUDGET_MS * 4);
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       }),
