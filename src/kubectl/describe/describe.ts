@@ -16,6 +16,7 @@ import { describeHPA } from './hpa.ts';
 import { describeNode } from './node.ts';
 import { describePod } from './pod.ts';
 import { describeService } from './service.ts';
+import { describePersistentVolumeClaim } from './persistent-volume-claim.ts';
 import { describeStatefulSet } from './statefulset.ts';
 import { describeDeployment, describeReplicaSet } from './workloads.ts';
 
@@ -27,6 +28,7 @@ const DESCRIBERS: Record<string, (o: KubeObject, ctx: DescribeContext) => string
   '/Service': describeService,
   '/Namespace': (o) => describeNamespace(o),
   '/ConfigMap': describeConfigMap,
+  '/PersistentVolumeClaim': describePersistentVolumeClaim,
   'apps/Deployment': describeDeployment,
   'apps/ReplicaSet': describeReplicaSet,
   'apps/DaemonSet': describeDaemonSet,

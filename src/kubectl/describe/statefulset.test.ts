@@ -74,4 +74,12 @@ describe('kubectl and StatefulSets', () => {
     expect(complete('kubectl get st', 14, target).candidates).toContain('sts');
     expect(complete('kubectl describe sts w', 22, target)).toEqual({ from: 21, candidates: ['web'] });
   });
+
+  it('describe pvc: unbound, Pending, the pod that mounts it', () => {
+    const out = kubectl(webCluster(), 'describe pvc data-web-1').stdout;
+    expect(out).toBe(
+      'Name:          data-web-1\nNamespace:     default\nStorageClass:  \nStatus:        Pending\nVolume:        \nLabels:        app=web\nAnnotations:   <none>\n' +
+        'Finalizers:    []\nCapacity:      \nAccess Modes:  \nVolumeMode:    Filesystem\nUsed By:       web-1\nEvents:        <none>\n',
+    );
+  });
 });
