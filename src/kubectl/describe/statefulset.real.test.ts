@@ -46,4 +46,20 @@ spec:
       expect(agesAside(real.stdout)).toBe(agesAside(page.stdout));
     },
   );
+
+  // The console's rollout handles Deployments only; the real kubectl rolls StatefulSets out client-side, over their
+  // status and ControllerRevisions, and that must work against the simulation's.
+  it('rollout status, history and undo through the ControllerRevisions', async () => {
+    expect((await served.kubectl('rollout status sts/web --watch=false')).stdout).toBe('partitioned roll out complete: 2 new pods have been updated...\n');
+    expect((await served.kubectl('set image sts/web nginx=nginx:1.28')).stdout).toBe('statefulset.apps/web image updated\n');
+    sim.runFor(60_000);
+    expect((await served.kubectl('rollout history sts/web')).stdout).toBe('statefulset.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n');
+    expect((await served.kubectl('rollout history sts/web --revision=1')).stdout).toContain('statefulset.apps/web with revision #1\nPod Template:\n  Labels:\tapp=web\n  Containers:\n   nginx:\n    Image:\tnginx:1.27\n');
+    expect((await served.kubectl('rollout undo sts/web')).stdout).toBe('statefulset.apps/web rolled back\n');
+    sim.runFor(60_000);
+    const images = sim.listObjects('pods', 'default').map((p) => (p.spec as { containers: Array<{ image: string }> }).containers[0]!.image);
+    expect(images).toEqual(['nginx:1.27', 'nginx:1.27']);
+    // The rollback renumbers revision 1 as 3 (getStatefulSetRevisions): no third ControllerRevision.
+    expect((await served.kubectl('rollout history sts/web')).stdout).toBe('statefulset.apps/web \nREVISION  CHANGE-CAUSE\n2         <none>\n3         <none>\n\n');
+  });
 });
