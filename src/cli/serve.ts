@@ -60,12 +60,20 @@ export async function runServe(cmd: ServeCommand, io: ServeIO): Promise<number> 
         io.err(`${parsed.errors.map((e) => formatScenarioError(e, cmd.scenario)).join('\n')}\n`);
         return 2;
       }
-      sim = Sim.create(simulationOptionsFor(parsed.scenario));
-      if (parsed.scenario.manifests) {
-        const r = sim.apply(parsed.scenario.manifests);
+      // User-written controllers: their files read beside the scenario, the sandbox loaded (src/sandbox).
+      const { prepareUserControllers } = await import('./user-controllers.ts');
+      const prepared = await prepareUserControllers(parsed.scenario, cmd.scenario);
+      if (!prepared.ok) {
+        io.err(`${prepared.errors.map((e) => formatScenarioError(e, cmd.scenario)).join('\n')}\n`);
+        return 2;
+      }
+      const scenario = prepared.scenario;
+      sim = Sim.create(simulationOptionsFor(scenario));
+      if (scenario.manifests) {
+        const r = sim.apply(scenario.manifests);
         if (!r.ok) throw new Error(`the scenario's manifests were refused: ${r.messages.join('; ')}`);
       }
-      scheduled = parsed.scenario.actions.map((a) => ({ at: a.at, action: (s: Simulation) => resolveSelection({ listObjects: (r, ns, sel) => s.listObjects(r, ns, sel) }, a) }));
+      scheduled = scenario.actions.map((a) => ({ at: a.at, action: (s: Simulation) => resolveSelection({ listObjects: (r, ns, sel) => s.listObjects(r, ns, sel) }, a) }));
       source = `scenario ${cmd.scenario}`;
     } else if (cmd.lesson !== undefined) {
       const { parseLesson } = await import('../lessons/parse-lesson.ts');
