@@ -48,6 +48,7 @@ export function controllerDetail(sim: Simulation, name: string): ControllerDetai
     recent: s?.recent ?? [],
     informers: informers.map((i) => i.status()),
     cacheDiff,
+    ...(p.kind === 'user-controller' ? { logs: p.userControllerLogs() } : {}),
   };
 }
 

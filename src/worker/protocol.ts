@@ -93,6 +93,11 @@ export interface ControllerDetail {
   informers: InformerStatus[];
   /** The process's cache next to the api-server's truth: entries that differ. */
   cacheDiff: Array<{ resource: string; key: string; state: 'stale' | 'missing' | 'extra'; cacheRV?: string; serverRV?: string }>;
+  /**
+   * A user-written controller's log (src/sandbox): its `ctx.log` lines and its program's errors with their line in
+   * its source, oldest first (the newest 200). Absent for built-in controllers.
+   */
+  logs?: Array<{ at: number; key: string; line: string; error?: { line: number; column: number } }>;
 }
 
 export interface Frame {

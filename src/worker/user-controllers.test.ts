@@ -57,5 +57,11 @@ describe('user controllers in the worker', () => {
     await until(() => h.frames().some((f) => f.objects.upserts.some((o) => o.kind === 'CronJob' && o.name === 'nightly-backup')), h);
     const init = h.reply(1) as Extract<WorkerMessage, { type: 'reply'; kind: 'init' }>;
     expect(init.ok).toBe(true);
+    // The controller's panel: its process and its log (ctx.log lines and program errors).
+    expect(h.frames().at(-1)!.controllers.find((c) => c.name === 'cronbackup-controller')).toMatchObject({ process: 'user-controller/cronbackup-controller' });
+    h.host.receive({ type: 'focusController', name: 'cronbackup-controller' });
+    h.host.receive({ type: 'step', count: 1 });
+    await until(() => h.frames().at(-1)?.focus?.name === 'cronbackup-controller', h);
+    expect(h.frames().at(-1)!.focus!.logs?.map((l) => l.line)).toContain('creating CronJob nightly-backup (0 1 * * *)');
   });
 });

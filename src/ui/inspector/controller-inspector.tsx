@@ -80,6 +80,22 @@ export function ControllerInspector({ name }: { name: string }) {
           ) : (
             <p className="ok">cache matches the api-server</p>
           )}
+          {focus.logs && (
+            <>
+              <h4>log (ctx.log and errors)</h4>
+              {focus.logs.length === 0 ? (
+                <p className="ok">nothing logged yet</p>
+              ) : (
+                <ol className="controller-log" aria-label="Controller log">
+                  {focus.logs.slice(-50).map((l, i) => (
+                    <li key={`${l.at}-${i}`} className={l.error ? 'error' : undefined}>
+                      <span className="time">{formatClock(l.at)}</span> {l.key}: {l.line}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </>
+          )}
           <h4>last reconciles</h4>
           <ol className="reconciles">
             {[...focus.recent].reverse().map((r, i) => (
