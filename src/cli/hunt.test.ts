@@ -57,7 +57,7 @@ describe('loopscope hunt', () => {
     const r = await cli('hunt', source, '--workload', workload, '--seeds', '2', '-q');
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^✗ cronbackup-controller: leaked-object: leaked: CronJob \w+-backup has no ownerReference/m);
-    expect(r.out).toContain('the recipe in --json replays it exactly');
+    expect(r.out).toContain('replay: the scenario file fails as the run did');
   });
 
   it('exits 2 on bad input, naming what is wrong', async () => {

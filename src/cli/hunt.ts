@@ -6,6 +6,7 @@
  * (every plan passed, or the budget ran out first), 2 on bad input, 3 when the simulation itself failed.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { formatDuration, parseDuration } from '../sim/engine/clock.ts';
 import { MAX_SCENARIO_CHARS } from '../sim/scenario/parse-scenario.ts';
 import { runHunt, type HuntResult } from '../hunt/hunt.ts';
@@ -109,15 +110,30 @@ async function resolveTarget(cmd: HuntCommand): Promise<HuntTargetResult> {
     const source = readText(cmd.controller, 'controller');
     if (!source.ok) return source;
     if (workloadText === undefined) return { ok: false, error: `a controller file needs a workload: --workload <scenario.yaml> (what the hunt runs it under)` };
-    const { loadSandbox } = await import('../sandbox/load.ts');
     await loadSandbox();
-    return userControllerTarget(source.text, workloadText, { file: cmd.controller, ...(cmd.workload ? { workloadFile: cmd.workload } : {}) });
+    return userControllerTarget(source.text, workloadText, { file: cmd.controller, ...(cmd.workload ? { workloadFile: cmd.workload, readControllerFile: readBeside(cmd.workload) } : {}) });
   }
   workloadText ??= defaultWorkload(cmd.controller);
   if (workloadText === undefined) {
     return { ok: false, error: `no workload for ${cmd.controller}: give one with --workload <scenario.yaml> (built-in workloads: ${huntableControllers().join(', ')})` };
   }
-  return huntTarget(cmd.controller, workloadText, cmd.workload ? { file: cmd.workload } : {});
+  // A workload may install user-written controllers itself (controllers: [{file}]): they run in the sandbox.
+  if (/^\s*(controllers:|.*installController:)/m.test(workloadText)) await loadSandbox();
+  return huntTarget(cmd.controller, workloadText, cmd.workload ? { file: cmd.workload, readControllerFile: readBeside(cmd.workload) } : {});
+}
+
+/** Reads a controller file a workload names, relative to the workload (as `loopscope run` does). */
+function readBeside(workload: string): (file: string) => string {
+  return (file) => {
+    const r = readText(resolve(dirname(workload), file), 'controller');
+    if (!r.ok) throw new Error(r.error);
+    return r.text;
+  };
+}
+
+async function loadSandbox(): Promise<void> {
+  const { loadSandbox: load } = await import('../sandbox/load.ts');
+  await load();
 }
 
 /** Runs `loopscope hunt …` and returns its exit code. Never throws. */

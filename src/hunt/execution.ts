@@ -199,7 +199,6 @@ export function execute(target: HuntTarget, plan: PerturbationPlan, options: Exe
   const workload = target.workload;
   const simOptions: SimulationOptions = { ...simulationOptionsFor(workload), timeline: { checkpointEvery: Number.MAX_SAFE_INTEGER } };
   const sim = (target.createSimulation ?? Simulation.create)(simOptions);
-  for (const input of target.setup ?? []) sim.act(input);
   const host = new PerturbedHost(sim, target.controller, plan);
   const play = new ScenarioRun({ ...workload, expect: [] }, host, { until: workload.until });
   play.finish();

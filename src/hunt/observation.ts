@@ -36,7 +36,7 @@ export interface ObservedObject {
 }
 
 export interface Observation {
-  /** The `api.request` actor of the controller's requests (one of execution.ts `requestActors`). */
+  /** The `api.request` actor of the controller's writes (one of execution.ts `requestActors`). */
   actor: string;
   writes: ControllerWrite[];
   /** "apiVersion|kind" of every kind the controller wrote. */
@@ -120,7 +120,7 @@ export function observe(exec: Execution, controller: string): Observation {
   const events = sim.trace.slice(0);
   const actors = requestActors(sim, controller);
   const writes = controllerWrites(events, actors);
-  const actor = events.find((e) => e.kind === 'api.request' && actors.has(e.actor))?.actor ?? controller;
+  const actor = events.find((e) => e.kind === 'api.request' && actors.has(e.actor) && isWriteVerb(e.verb))?.actor ?? controller;
   const kinds = [...new Set(writes.filter((w) => !SIDE_KINDS.has(w.object.kind)).map((w) => `${w.object.apiVersion}|${w.object.kind}`))].sort();
   const api = sim.cluster.apiServer;
   const objects: ObservedObject[] = [];

@@ -74,15 +74,11 @@ export function replayScenario(target: HuntTarget, exec: Execution, failures: re
   // The hunt's run ends at `end`, after its settling and quiet window: a workload's own `untilStep` no longer applies.
   const { untilStep: _untilStep, ...rest } = file;
   const out: Record<string, unknown> = { ...rest, metadata, actions: merged, expect, until: exec.end };
-  const header = target.setup?.length
-    ? `# The hunt installed ${target.setup.length} input(s) first (${target.setup.map((a) => a.type).join(', ')}), which a scenario file cannot hold yet:\n# this file replays only with them; the finding's recipe (share link) replays the run exactly.\n`
-    : `# Replay: npx loopscope run <this file> (it fails where the hunt's run failed)\n`;
-  return `${header}${yaml.stringify(out, { lineWidth: 0 })}`;
+  return `# Replay: npx loopscope run <this file> (it fails where the hunt's run failed)\n${yaml.stringify(out, { lineWidth: 0 })}`;
 }
 
 /** Plays a replay file with the scenario runner: true when an expectation fails, as in the hunt's run. */
 export function verifyReplay(target: HuntTarget, scenarioText: string): boolean {
-  if (target.setup?.length) return false;
   const parsed = parseScenario(scenarioText);
   if (!parsed.ok) return false;
   const sim = (target.createSimulation ?? Simulation.create)(simulationOptionsFor(parsed.scenario));

@@ -4,56 +4,109 @@
  * error otherwise; {@link defaultWorkload} gives a workload for a built-in controller or one of the CronBackup
  * examples when the user brings none.
  */
-import type { UserAction } from '../sim/actions/user-action.ts';
 import { controllerProgramRunner } from '../sim/cluster/controller-program.ts';
 import { controllerDescriptor } from '../sim/cluster/controller-registry.ts';
 import '../sim/cluster/controllers.ts';
+import { libraries } from '../sim/libraries.ts';
 import { formatScenarioError, parseScenario } from '../sim/scenario/parse-scenario.ts';
 import type { Scenario } from '../sim/scenario/scenario.ts';
 import type { Simulation, SimulationOptions } from '../sim/simulation.ts';
 import { CRON_BACKUP_VARIANTS, cronBackupController, cronBackupWorkload } from './examples/cron-backup.ts';
 
 export interface HuntTarget {
-  /** The controller's name, as in the trace and in faults ("replicaset-controller", "cronbackup-correct"). */
+  /** The controller's name, as in the trace and in faults ("replicaset-controller", "cronbackup-controller"). */
   controller: string;
   /** The workload, parsed: its expectations without `at`/`by` are the user's invariants. */
   workload: Scenario;
-  /** The workload's file text: a finding's replay file is this file with the faults and failed checks added. */
+  /**
+   * The workload's file text, controllers inlined (`{source}`, never `{file}`): a finding's replay file is this file
+   * with the faults and failed checks added, so it replays wherever it is written.
+   */
   workloadText: string;
   /** Builds the simulation; default `Simulation.create`. */
   createSimulation?: (options: SimulationOptions) => Simulation;
-  /** Inputs performed at 0 s before the workload's manifests: a user-written controller's `install-controller`. */
-  setup?: UserAction[];
 }
 
 export type HuntTargetResult = { ok: true; target: HuntTarget } | { ok: false; error: string };
 
-/** Checks and builds a target. Never throws. */
-export function huntTarget(controller: string, workloadText: string, options: { file?: string; createSimulation?: (options: SimulationOptions) => Simulation } = {}): HuntTargetResult {
-  if (!controllerDescriptor(controller) && !options.createSimulation) {
-    return { ok: false, error: `unknown controller "${controller}": give a built-in controller's name (${huntableControllers().join(', ')})` };
-  }
-  const parsed = parseScenario(workloadText);
-  if (!parsed.ok) return { ok: false, error: parsed.errors.map((e) => formatScenarioError(e, options.file)).join('\n') };
-  const enabled = parsed.scenario.options.controllers;
-  if (enabled && !enabled.includes(controller)) {
-    return { ok: false, error: `${options.file ?? 'the workload'}: options.controllers does not run ${controller} (it runs ${enabled.join(', ')})` };
-  }
-  return { ok: true, target: { controller, workload: parsed.scenario, workloadText, ...(options.createSimulation ? { createSimulation: options.createSimulation } : {}) } };
+export interface HuntTargetOptions {
+  /** The workload's file name, for messages. */
+  file?: string;
+  /** Reads a user-written controller the workload names by `file` (the CLI: relative to the workload). */
+  readControllerFile?: (file: string) => string;
+  createSimulation?: (options: SimulationOptions) => Simulation;
 }
 
 /**
- * A user-written controller (src/sandbox) as a target: the program is compiled to read its name and installed at 0 s
- * of every run. The host must have a controller program runner (the sandbox loaded). Never throws.
+ * Checks and builds a target. The controller is a built-in one the workload runs, or a user-written one the workload
+ * installs (`controllers:` or `installController`). Never throws.
  */
-export function userControllerTarget(source: string, workloadText: string, options: { file?: string; workloadFile?: string } = {}): HuntTargetResult {
+export function huntTarget(controller: string, workloadText: string, options: HuntTargetOptions = {}): HuntTargetResult {
+  const parsed = parseScenario(workloadText);
+  if (!parsed.ok) return { ok: false, error: parsed.errors.map((e) => formatScenarioError(e, options.file)).join('\n') };
+  const builtIn = controllerDescriptor(controller) !== undefined;
+  if (!builtIn && !parsed.scenario.actions.some((a) => a.action.type === 'install-controller')) {
+    return { ok: false, error: `unknown controller "${controller}": give a built-in controller's name (${huntableControllers().join(', ')}), or a workload that installs it` };
+  }
+  const enabled = parsed.scenario.options.controllers;
+  if (builtIn && enabled && !enabled.includes(controller)) {
+    return { ok: false, error: `${options.file ?? 'the workload'}: options.controllers does not run ${controller} (it runs ${enabled.join(', ')})` };
+  }
+  const inlined = inlineControllerFiles(workloadText, options);
+  if (!inlined.ok) return inlined;
+  const reparsed = inlined.text === workloadText ? parsed : parseScenario(inlined.text);
+  if (!reparsed.ok) return { ok: false, error: reparsed.errors.map((e) => formatScenarioError(e, options.file)).join('\n') };
+  return { ok: true, target: { controller, workload: reparsed.scenario, workloadText: inlined.text, ...(options.createSimulation ? { createSimulation: options.createSimulation } : {}) } };
+}
+
+/** The workload text with every `{file}` controller (in `controllers:` and `installController:`) as `{source}`. */
+function inlineControllerFiles(text: string, options: HuntTargetOptions): { ok: true; text: string } | { ok: false; error: string } {
+  const { yaml } = libraries();
+  const file = yaml.parse(text) as Record<string, unknown>;
+  const refs: Array<Record<string, unknown>> = [];
+  if (Array.isArray(file.controllers)) refs.push(...(file.controllers as Array<Record<string, unknown>>));
+  if (Array.isArray(file.actions)) {
+    for (const a of file.actions as Array<Record<string, unknown>>) if (a.installController && typeof a.installController === 'object') refs.push(a.installController as Record<string, unknown>);
+  }
+  const withFile = refs.filter((r) => typeof r.file === 'string');
+  if (withFile.length === 0) return { ok: true, text };
+  const where = options.file ?? 'the workload';
+  if (!options.readControllerFile) return { ok: false, error: `${where} installs a controller from a file (${String(withFile[0]!.file)}): give its source instead` };
+  for (const r of withFile) {
+    try {
+      r.source = options.readControllerFile(r.file as string);
+    } catch (e) {
+      return { ok: false, error: `${where}: cannot read controller file ${JSON.stringify(r.file)}: ${(e as Error).message}` };
+    }
+    delete r.file;
+  }
+  return { ok: true, text: yaml.stringify(file, { lineWidth: 0 }) };
+}
+
+/**
+ * A user-written controller (src/sandbox) as a target: the program is compiled to read its name and, unless the
+ * workload installs controllers itself, installed by it at 0 s (its `controllers:`). The host must have a controller
+ * program runner (the sandbox loaded). Never throws.
+ */
+export function userControllerTarget(
+  source: string,
+  workloadText: string,
+  options: { file?: string; workloadFile?: string; readControllerFile?: (file: string) => string } = {},
+): HuntTargetResult {
   const runner = controllerProgramRunner();
   if (!runner) return { ok: false, error: 'this host cannot run user-written controllers (the sandbox is not loaded)' };
   const compiled = runner.compile(source);
   if (!compiled.ok) return { ok: false, error: compiled.errors.map((e) => `${options.file ?? 'the controller'}${e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : ''}: ${e.message}`).join('\n') };
   const parsed = parseScenario(workloadText);
   if (!parsed.ok) return { ok: false, error: parsed.errors.map((e) => formatScenarioError(e, options.workloadFile)).join('\n') };
-  return { ok: true, target: { controller: compiled.info.name, workload: parsed.scenario, workloadText, setup: [{ type: 'install-controller', source }] } };
+  let text = workloadText;
+  if (!parsed.scenario.actions.some((a) => a.action.type === 'install-controller')) {
+    const { yaml } = libraries();
+    const file = yaml.parse(workloadText) as Record<string, unknown>;
+    file.controllers = [{ source }];
+    text = yaml.stringify(file, { lineWidth: 0 });
+  }
+  return huntTarget(compiled.info.name, text, { ...(options.workloadFile ? { file: options.workloadFile } : {}), ...(options.readControllerFile ? { readControllerFile: options.readControllerFile } : {}) });
 }
 
 const REPLICAS_WORKLOAD = (controller: string) => `apiVersion: loopscope/v1

@@ -252,7 +252,7 @@ function descriptor(variant: CronBackupVariant): ControllerDescriptor {
 export const CRON_BACKUP_DESCRIPTORS: readonly ControllerDescriptor[] = CRON_BACKUP_VARIANTS.map(descriptor);
 registerControllers(...CRON_BACKUP_DESCRIPTORS);
 
-/** The CustomResourceDefinition, the workload's first manifest. */
+/** The CustomResourceDefinition, the workload's first manifest (its fields are those of controllers/'s templates too). */
 export const CRON_BACKUP_CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata: {name: cronbackups.example.com}
@@ -273,12 +273,14 @@ spec:
               type: object
               properties:
                 schedule: {type: string}
+                target: {type: string}
                 image: {type: string}
             status:
               type: object
               properties:
                 cronJob: {type: string}
                 schedule: {type: string}
+                ready: {type: boolean}
                 observedGeneration: {type: integer}
 `;
 
