@@ -1,4 +1,8 @@
 /**
+ * The editor column's two tabs: YAML (the desired state) and Controller (a user-written controller,
+ * ../controller-editor/, loaded with Monaco's TypeScript worker only when the tab is first opened; both stay mounted
+ * once opened, so what was typed is kept).
+ *
  * Desired state, as YAML: the Monaco editor (lazy-loaded, in its own chunk, once the first frame is shown), Apply (server-side apply as field
  * manager "kubectl"), kubectl's answer underneath, and every error put on the line it is about. Nothing is applied
  * when any document is invalid.
@@ -15,6 +19,7 @@ import { preloadAfterFirstFrame, useAfterFirstFrame } from '../state/after-first
 import { useDesiredText } from '../state/desired-text.ts';
 
 const YamlEditor = lazy(() => import('../editor/yaml-editor.tsx'));
+const ControllerPanel = lazy(() => import('../controller-editor/controller-panel.tsx'));
 /** Markers, CRD schemas and YAML output, with the yaml library: not needed before the user acts (see yaml-tools.ts). */
 const loadYamlTools = () => import('./yaml-tools.ts');
 preloadAfterFirstFrame(loadYamlTools);
@@ -33,6 +38,41 @@ async function yamlToolsOr(say: (output: { ok: false; lines: string[] }) => void
 }
 
 export function EditorPanel() {
+  const [tab, setTab] = useState<'yaml' | 'controller'>('yaml');
+  const [controllerOpened, setControllerOpened] = useState(false);
+  return (
+    <>
+      <div className="tab-bar" role="tablist" aria-label="Editor">
+        <button role="tab" aria-selected={tab === 'yaml'} className={tab === 'yaml' ? 'on' : ''} onClick={() => setTab('yaml')}>
+          YAML
+        </button>
+        <button
+          role="tab"
+          aria-selected={tab === 'controller'}
+          className={tab === 'controller' ? 'on' : ''}
+          onClick={() => {
+            setTab('controller');
+            setControllerOpened(true);
+          }}
+        >
+          Controller
+        </button>
+      </div>
+      <div className="left-editor" hidden={tab !== 'yaml'}>
+        <DesiredStatePanel />
+      </div>
+      {controllerOpened && (
+        <div className="left-editor" hidden={tab !== 'controller'}>
+          <Suspense fallback={<p className="hint">Loading the controller editor…</p>}>
+            <ControllerPanel />
+          </Suspense>
+        </div>
+      )}
+    </>
+  );
+}
+
+function DesiredStatePanel() {
   const [text, setText] = useState(DEFAULT_MANIFESTS);
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   const [output, setOutput] = useState<{ ok: boolean; lines: string[] } | null>(null);
