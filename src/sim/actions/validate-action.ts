@@ -8,7 +8,7 @@
  *
  * Hand-written rather than zod: this module is in the page's first chunk (the simulation worker's script).
  */
-import type { Fault, UserAction } from './user-action.ts';
+import type { Fault } from './user-action.ts';
 import { jsonDataProblem } from './json-data.ts';
 
 /** The longest duration an action or fault may name: a year of virtual time, far past any lesson or demo. */
@@ -106,11 +106,6 @@ export function actionProblem(action: unknown): string | null {
     // A getter or Proxy that throws.
     return `the action could not be read: ${e instanceof Error ? e.message : String(e)}`;
   }
-}
-
-/** The action narrowed after {@link actionProblem} said nothing. */
-export function isValidAction(action: unknown): action is UserAction {
-  return actionProblem(action) === null;
 }
 
 function fieldProblem(o: Record<string, unknown>, shape: Shape, what: string): string | null {
