@@ -67,4 +67,19 @@ describe('the typed decoder refuses numbers that do not fit their Go integer fie
     expect(() => sim.runFor(10_000)).not.toThrow();
     expect(sim.runUntilConverged(60_000).converged).toBe(true);
   });
+
+  it('HPA, Job and CronJob integer fields, each named by its Go struct and type', () => {
+    const sim = Simulation.create({ seed: 1, nodes: 1 });
+    const message = (yaml: string) => sim.apply(yaml).results[0]?.status?.message ?? '';
+    expect(message('apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: h}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: 1\n  maxReplicas: 10000000000\n')).toBe(
+      'HorizontalPodAutoscaler in version "v2" cannot be handled as a HorizontalPodAutoscaler: json: cannot unmarshal number 10000000000 into Go struct field HorizontalPodAutoscalerSpec.spec.maxReplicas of type int32',
+    );
+    const job = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  parallelism: 2.5\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n';
+    expect(message(job)).toMatch(/cannot unmarshal number 2\.5 into Go struct field JobSpec\.spec\.parallelism of type int32$/);
+    const cron = 'apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  schedule: "* * * * *"\n  startingDeadlineSeconds: 1e308\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: c, image: busybox}]\n';
+    expect(message(cron)).toMatch(/cannot unmarshal number 1e\+308 into Go struct field CronJobSpec\.spec\.startingDeadlineSeconds of type int64$/);
+    expect(message(cron.replace('1e308', '200').replace('jobTemplate:\n    spec:\n', 'jobTemplate:\n    spec:\n      backoffLimit: 1e12\n'))).toMatch(
+      /cannot unmarshal number 1000000000000 into Go struct field JobSpec\.spec\.jobTemplate\.spec\.backoffLimit of type int32$/,
+    );
+  });
 });
