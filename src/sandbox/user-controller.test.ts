@@ -81,6 +81,23 @@ describe('the CronBackup template', () => {
     expect(sim.trace.slice().some((e) => e.kind === 'informer.list' && e.reason === 'restart' && e.informer.startsWith('user-controller/cronbackup-controller/'))).toBe(true);
   });
 
+  it('is paused and resumed, and its watch events dropped, by the faults that name it', () => {
+    const sim = withCrd();
+    install(sim, template('cronbackup'));
+    sim.act({ type: 'fault', fault: { type: 'pause-controller', controller: 'cronbackup-controller' } });
+    sim.apply(cronBackup('paused'));
+    sim.runFor(3000);
+    expect(sim.getObject('cronjobs', 'default', 'paused-backup')).toBeUndefined();
+    sim.act({ type: 'fault', fault: { type: 'resume-controller', controller: 'cronbackup-controller' } });
+    sim.runFor(3000);
+    expect(sim.getObject('cronjobs', 'default', 'paused-backup')).toBeDefined();
+    const dropped = sim.act({ type: 'fault', fault: { type: 'drop-watch-events', controller: 'cronbackup-controller', duration: 5000 } });
+    expect(dropped.ok).toBe(true);
+    sim.apply(cronBackup('unseen'));
+    sim.runFor(3000);
+    expect(sim.getObject('cronjobs', 'default', 'unseen-backup')).toBeUndefined();
+  });
+
   it('stops when uninstalled, and a pending restart does not bring it back', () => {
     const sim = withCrd();
     install(sim, template('cronbackup'));
