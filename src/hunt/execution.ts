@@ -2,7 +2,7 @@
  * One execution of a workload under a {@link PerturbationPlan}: the workload's scenario is played on a fresh
  * simulation (its manifests and timed actions, as `loopscope run` plays them), each perturbation's fault is injected
  * when its trigger fires, then the cluster is given time to settle (every fault lapsed, a crashed process back and
- * leading again), to converge (bounded), and a quiet window in which nothing should move. What the oracles read is
+ * leading again), to converge (bounded: 5 virtual minutes by default), and a quiet window in which nothing should move. What the oracles read is
  * the simulation at the end and its trace.
  *
  * Triggers: a time trigger injects at that virtual time; a write trigger is watched step by step, counting the
@@ -25,13 +25,16 @@ import { faultDuration, type Perturbation, type PerturbationPlan, type ResolvedP
 export interface ExecutionOptions {
   /** After the workload and the last fault, time for a crashed process to come back and lead (default 20 s). */
   graceMs?: number;
-  /** Longest the cluster is given to converge after that (default 60 s). */
+  /**
+   * Longest the cluster is given to converge after that (default 5 min: a key whose reconcile kept failing during a
+   * fault waits in client-go's exponential backoff, 5 ms doubling per failure, for a minute or more).
+   */
   settleMs?: number;
   /** The quiet window: converged, nothing should move (default 20 s). */
   quietMs?: number;
 }
 
-export const DEFAULT_EXECUTION: Required<ExecutionOptions> = { graceMs: 20_000, settleMs: 60_000, quietMs: 20_000 };
+export const DEFAULT_EXECUTION: Required<ExecutionOptions> = { graceMs: 20_000, settleMs: 300_000, quietMs: 20_000 };
 
 export interface Execution {
   sim: Simulation;

@@ -28,6 +28,9 @@ import type { ResourceEventHandler, SharedIndexInformer } from '../../sim/client
 import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from '../../sim/client/store.ts';
 import type { ControllerDescriptor, ControllerHost } from '../../sim/cluster/controller-host.ts';
 import { registerControllers } from '../../sim/cluster/controller-registry.ts';
+// The built-in controllers first, whatever imports this module first: a process builds its controllers in the
+// registry's order, so the order must not depend on the entry point (the same seed, the same run).
+import '../../sim/cluster/controllers.ts';
 import { Controller } from '../../sim/controller/controller.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../sim/controller/reconciler.ts';
 
