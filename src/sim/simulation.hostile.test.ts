@@ -38,12 +38,15 @@ describe('absurd numbers never break the run loop (issue 17)', () => {
     expect(sim.getObject('pod', 'default', 'p')).toBeUndefined(); // its container stopped, the kubelet finished it
   });
 
-  it('deleting with gracePeriodSeconds 1e308 is the decoder\'s 400, and a huge valid grace period does not throw', () => {
+  it('deleting with gracePeriodSeconds 1e308 is the decoder\'s error as upstream answers it, and a huge valid grace period does not throw', () => {
     const sim = Simulation.create({ seed: 1, nodes: 1 });
     sim.apply(pod(''));
     sim.runFor(10_000);
     const r = sim.act({ type: 'delete', resource: 'pod', name: 'p', gracePeriodSeconds: 1e308 });
-    expect(r.results[0]?.status).toMatchObject({ code: 400, message: 'json: cannot unmarshal number 1e+308 into Go struct field DeleteOptions.gracePeriodSeconds of type int64' });
+    // handlers/delete.go hands the decoder's error to ErrorToAPIStatus unwrapped: a 500 without a reason.
+    expect(r.results[0]?.status).toMatchObject({ code: 500, message: 'json: cannot unmarshal number 1e+308 into Go struct field DeleteOptions.gracePeriodSeconds of type int64' });
+    expect(r.results[0]?.status?.reason).toBeUndefined();
+    expect(r.messages).toEqual(['Error from server: json: cannot unmarshal number 1e+308 into Go struct field DeleteOptions.gracePeriodSeconds of type int64']);
     const ok = sim.act({ type: 'delete', resource: 'pod', name: 'p', gracePeriodSeconds: 9e15 });
     expect(ok.ok).toBe(true);
     expect(sim.getObject('pod', 'default', 'p')?.metadata.deletionTimestamp).toBe('9999-12-31T23:59:59Z');

@@ -13,7 +13,7 @@
 import { rfc3339 } from '../../engine/clock.ts';
 import type { KubeObject } from '../../api/object.ts';
 import type { ResourceInfo } from '../../api/resources.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../api/status.ts';
+import { conflict, forbidden, notFound, type Status } from '../../api/status.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import type { ServerCore } from '../server-core.ts';
 import { finalizersForDeletion, gracePeriodFor } from '../strategy/deletion-strategy.ts';
@@ -25,12 +25,14 @@ import { fitsInt64 } from './typed-decode.ts';
 const IMMORTAL_NAMESPACES = ['default', 'kube-system', 'kube-public'];
 
 export function handleDelete(core: ServerCore, req: ApiRequest, info: ResourceInfo): ApiResponse {
-  // DeleteOptions is decoded first: gracePeriodSeconds is an int64 (the text is encoding/json's, as typed-decode.ts
-  // words it). @remarks Answered 400 here; upstream's delete handler passes the decoder's error on unwrapped.
+  // DeleteOptions is decoded first: gracePeriodSeconds is an int64. Upstream's handlers/delete.go passes the decoder's
+  // error on unwrapped, so responsewriters.ErrorToAPIStatus answers it as a 500 without a reason (StatusReasonUnknown)
+  // whose message is encoding/json's text (typed-decode.ts words it).
   const grace = req.gracePeriodSeconds;
   if (grace !== undefined && grace !== null && !(typeof grace === 'number' && fitsInt64(grace))) {
     const value = typeof grace === 'number' ? `number ${String(grace)}` : typeof grace;
-    return fail(badRequest(`json: cannot unmarshal ${value} into Go struct field DeleteOptions.gracePeriodSeconds of type int64`));
+    const message = `json: cannot unmarshal ${value} into Go struct field DeleteOptions.gracePeriodSeconds of type int64`;
+    return fail({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 } as Status);
   }
   const name = req.name ?? '';
   const live = core.get(info, info.namespaced ? req.namespace : undefined, name);
