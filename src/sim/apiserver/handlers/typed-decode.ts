@@ -15,7 +15,9 @@
  * `kubectl apply --dry-run=client` does not decode, so this text cannot be read off the real kubectl offline.
  *
  * @remarks Only the integer fields below are bounded (the ones of the kinds the simulation serves; Go's int32 and
- * int64). Custom resources are checked by their schema instead (crd/).
+ * int64). Custom resources are checked by their schema instead (crd/). Every verb gets this text: upstream's create
+ * and update decode the body so; its patches (server-side apply included) convert the patched object without a range
+ * check (runtime.DefaultUnstructuredConverter), which would store a wrapped or truncated number instead.
  */
 import { badRequest, type Status } from '../../api/status.ts';
 import type { ResourceInfo } from '../../api/resources.ts';
