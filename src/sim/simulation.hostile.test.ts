@@ -80,3 +80,15 @@ describe('a __proto__ key is data end to end (issue 17)', () => {
     expect(Object.getPrototypeOf(sim.getObject('configmap', 'default', 'x')!.data)).toBe(Object.prototype);
   });
 });
+
+describe('a recipe that asks for an absurd replay (issue 17)', () => {
+  it('is refused at once, naming the input and the bound', () => {
+    const recipe = (afterStep: number, at: number, step = 0) => ({ version: 1 as const, options: { seed: 1, nodes: 1 }, inputs: [{ afterStep, at, action: { type: 'cordon' as const, node: 'node-1' } }], step });
+    const started = performance.now();
+    expect(() => Simulation.fromRecipe(recipe(2 ** 53, 0))).toThrow('recipe input 1: the step must be an integer from 0 to 1000000 (got 9007199254740992)');
+    expect(() => Simulation.fromRecipe(recipe(0, 1e308))).toThrow('recipe input 1: the time must be from 0 to 604800000 ms, 7 days (got 1e+308)');
+    expect(() => Simulation.fromRecipe(recipe(0, 0, 1e12))).toThrow('recipe: the step must be an integer from 0 to 1000000 (got 1000000000000)');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(Simulation.fromRecipe(recipe(5, 0, 10)).step).toBe(10);
+  });
+});

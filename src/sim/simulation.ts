@@ -70,10 +70,13 @@ export class Simulation {
   static fromRecipe(recipe: SimulationRecipe): Simulation {
     if (!recipe || recipe.version !== 1) throw new Error(`unsupported simulation recipe version ${JSON.stringify(recipe?.version)}`);
     const sim = Simulation.create(recipe.options);
+    if (!Array.isArray(recipe.inputs)) throw new Error('recipe: "inputs" must be a list');
     recipe.inputs.forEach((input, i) => {
-      const problem = actionProblem(input?.action);
+      const problem = actionProblem(input?.action) ?? positionProblem(input?.afterStep, input?.at);
       if (problem) throw new Error(`recipe input ${i + 1}: ${problem}`);
     });
+    const where = positionProblem(recipe.step, recipe.time ?? 0);
+    if (where) throw new Error(`recipe: ${where}`);
     const inputs = [...recipe.inputs].sort((a, b) => a.afterStep - b.afterStep || a.at - b.at);
     for (const input of inputs) {
       sim.timeline.runSteps(input.afterStep - sim.timeline.step);
@@ -254,6 +257,21 @@ export class Simulation {
     const update = { events: this.trace.slice(from, length), reset, step: this.step, now: this.now };
     for (const l of this.listeners) l(update);
   }
+}
+
+/**
+ * What a recipe may ask the rebuild to replay (the worker's recipe-schema.ts holds a share link to the same): the
+ * rebuild runs every step again, about ten seconds of a small cluster per million steps; past these it would take
+ * minutes or hours.
+ */
+export const MAX_RECIPE_STEPS = 1_000_000;
+export const MAX_RECIPE_TIME_MS = 7 * 24 * 3_600_000;
+
+/** Why a recipe's step and time cannot be replayed, or null. */
+function positionProblem(step: unknown, time: unknown): string | null {
+  if (!Number.isInteger(step) || (step as number) < 0 || (step as number) > MAX_RECIPE_STEPS) return `the step must be an integer from 0 to ${MAX_RECIPE_STEPS} (got ${String(step)})`;
+  if (typeof time !== 'number' || !(time >= 0 && time <= MAX_RECIPE_TIME_MS)) return `the time must be from 0 to ${MAX_RECIPE_TIME_MS} ms, 7 days (got ${String(time)})`;
+  return null;
 }
 
 /** Maps a scenario's nodes and options onto a simulation. */

@@ -7,14 +7,12 @@
  * input); here only their envelope is.
  */
 import { z } from '../sim/scenario/zod.ts';
-import type { SimulationRecipe } from '../sim/simulation.ts';
+import { MAX_RECIPE_STEPS, MAX_RECIPE_TIME_MS as MAX_TIME_MS, type SimulationRecipe } from '../sim/simulation.ts';
 
-/** The most scheduler steps a recipe may ask to replay: about ten seconds of the worker's time on a small cluster. */
-export const MAX_RECIPE_STEPS = 1_000_000;
+/** The most scheduler steps a recipe may ask to replay (the library's own bound, `Simulation.fromRecipe`). */
+export { MAX_RECIPE_STEPS };
 /** The most inputs (user actions and faults) in one recipe. */
 export const MAX_RECIPE_INPUTS = 10_000;
-/** The longest virtual time an input may be at: a week. */
-const MAX_TIME_MS = 7 * 24 * 3_600_000;
 
 const name = z.string().check(z.minLength(1), z.maxLength(253));
 const quantity = z.string().check(z.maxLength(32));
