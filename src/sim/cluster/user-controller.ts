@@ -193,9 +193,10 @@ export class UserReconciler implements Reconciler {
           this.record({ at: ctx.now, key, line: step.error.message, error: { line: step.error.line, column: step.error.column } });
           throw new ProgramFailure(step.error);
         }
-        if (!wrote && step.calls.some((c) => c.verb !== 'get' && c.verb !== 'list')) {
+        // Every call is a write (reads are the cache's): the first one says the program found something to change.
+        if (!wrote) {
           wrote = true;
-          ctx.diff(`out of sync: ${step.calls.length} write${step.calls.length === 1 ? '' : 's'}`, false);
+          ctx.diff('out of sync: it writes', false);
         }
         for (const c of step.calls) this.phase(ctx, c);
         const requests = step.calls.map((c) => ctx.client.request(c));
@@ -233,7 +234,6 @@ export class UserReconciler implements Reconciler {
   }
 
   private phase(ctx: ReconcileContext, c: ProgramCall): void {
-    if (c.verb === 'get' || c.verb === 'list') return;
     const what = `${c.verb}${c.subresource ? ` ${c.subresource}` : ''} ${c.kind} ${targetName(c)}`;
     if (c.subresource === 'status') ctx.status(what);
     else ctx.act(what);
