@@ -1,4 +1,5 @@
 /** `loopscope run` with user-written controllers: files read beside the scenario, the sandbox loaded, errors named. */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,17 @@ describe('loopscope run with user controllers', () => {
     expect(code).toBe(0);
     expect(JSON.parse(io.out.join(''))).toMatchObject({ ok: true, failed: 0 });
   }, 60_000);
+
+  it('gives the same trace in another process (its own QuickJS instances)', async () => {
+    const file = join(controllers, 'buggy-non-idempotent.scenario.yaml');
+    const io = capture();
+    expect(await runCli(['run', file, '--json'], io.deps)).toBe(0);
+    const here = JSON.parse(io.out.join('')) as { traceHash: string; traceLength: number };
+    const cli = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const there = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', cli, 'run', file, '--json'], { encoding: 'utf8' })) as typeof here;
+    expect(there.traceLength).toBe(here.traceLength);
+    expect(there.traceHash).toBe(here.traceHash);
+  }, 120_000);
 
   it('refuses a scenario whose controller file cannot be read, naming the file and the line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'loopscope-'));
