@@ -250,6 +250,8 @@ describe('install', () => {
     expect(taken.errors[0]!.message).toMatch(/already the name of kube-controller-manager/);
     const throwsAtLoad = sim.act({ type: 'install-controller', source: 'const x = null;\nx.y;\nexport default defineController({});' });
     expect(throwsAtLoad.errors[0]).toMatchObject({ line: 2 });
+    const loopsAtLoad = sim.act({ type: 'install-controller', source: 'let n = 0;\nwhile (true) { n = n + 1; if (n < 0) break; }\nexport default defineController({});' });
+    expect(loopsAtLoad.errors[0]!.message).toMatch(/CPU budget.*line 2/);
     expect(sim.act({ type: 'uninstall-controller', name: 'nope' }).errors[0]!.message).toMatch(/no user controller named "nope"/);
   });
 
