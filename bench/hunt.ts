@@ -22,7 +22,7 @@ await loadLibraries();
 await loadSandbox();
 const SEEDS = flag('seeds', 40);
 const TEMPLATES = ['buggy-non-idempotent', 'buggy-stale-delete', 'buggy-status-from-spec', 'buggy-no-owner', 'buggy-edge-triggered'];
-const userWorkload = cronBackupWorkload('correct').replace('controllers: [cronbackup-correct, ', 'controllers: [');
+const userWorkload = cronBackupWorkload();
 
 function ok(t: HuntTargetResult): HuntTarget {
   if (!t.ok) throw new Error(t.error);

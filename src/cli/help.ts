@@ -110,7 +110,8 @@ created may be left without a live owner, the workload's end-of-run expectations
 objects it writes must match the unperturbed run's (UIDs, times and generated name suffixes aside).
 The first failing plan is minimised (delta debugging) to the fewest faults that still fail.
 
-The controller is a file (a user-written controller, run in the sandbox; needs --workload) or the name of a
+The controller is a file (a user-written controller, run in the sandbox; a controller of CronBackups has the
+hunter's workload, others need --workload), the name of a controller the workload installs, or the name of a
 built-in one with a workload of its own: deployment-controller, replicaset-controller, and the CronBackup
 examples cronbackup-correct, cronbackup-non-idempotent-create, cronbackup-stale-cache-delete,
 cronbackup-status-from-spec, cronbackup-missing-owner-reference, cronbackup-edge-triggered.

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseHuntArgs } from './hunt.ts';
 import { runCli } from './main.ts';
@@ -50,7 +51,7 @@ describe('loopscope hunt', () => {
     const dir = mkdtempSync(join(tmpdir(), 'loopscope-hunt-'));
     const { cronBackupWorkload } = await import('../hunt/examples/cron-backup.ts');
     const workload = join(dir, 'w.yaml');
-    writeFileSync(workload, cronBackupWorkload('correct').replace('controllers: [cronbackup-correct, ', 'controllers: ['));
+    writeFileSync(workload, cronBackupWorkload());
     const source = join(dir, 'cronbackup.ts');
     const template = readFileSync(new URL('../../controllers/cronbackup.ts', import.meta.url), 'utf8');
     writeFileSync(source, template.replace(/ownerReferences: \[[\s\S]*?\],\n/, ''));
@@ -58,6 +59,12 @@ describe('loopscope hunt', () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^✗ cronbackup-controller: leaked-object: leaked: CronJob \w+-backup has no ownerReference/m);
     expect(r.out).toContain('replay: the scenario file fails as the run did');
+  });
+
+  it('a controller of CronBackups needs no workload: the hunter has one (a template, found)', async () => {
+    const r = await cli('hunt', fileURLToPath(new URL('../../controllers/buggy-no-owner.ts', import.meta.url)), '-q');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^✗ cronbackup-controller: leaked-object/m);
   });
 
   it('exits 2 on bad input, naming what is wrong', async () => {
@@ -69,7 +76,10 @@ describe('loopscope hunt', () => {
     const dir = mkdtempSync(join(tmpdir(), 'loopscope-hunt-'));
     const source = join(dir, 'c.ts');
     writeFileSync(source, 'export default 1;\n');
-    expect(await cli('hunt', source)).toMatchObject({ code: 2, err: expect.stringContaining('a controller file needs a workload') });
+    expect(await cli('hunt', source)).toMatchObject({ code: 2, err: expect.stringContaining(`loopscope: ${source}`) });
+    const app = join(dir, 'app.ts');
+    writeFileSync(app, readFileSync(new URL('../../controllers/configmap-app.ts', import.meta.url), 'utf8'));
+    expect(await cli('hunt', app)).toMatchObject({ code: 2, err: expect.stringMatching(/app\.ts reconciles ConfigMap \(v1\): give a workload/) });
   });
 
   it('has help, in the main help too', async () => {

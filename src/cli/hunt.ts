@@ -109,7 +109,6 @@ async function resolveTarget(cmd: HuntCommand): Promise<HuntTargetResult> {
   if (isFile(cmd.controller)) {
     const source = readText(cmd.controller, 'controller');
     if (!source.ok) return source;
-    if (workloadText === undefined) return { ok: false, error: `a controller file needs a workload: --workload <scenario.yaml> (what the hunt runs it under)` };
     await loadSandbox();
     return userControllerTarget(source.text, workloadText, { file: cmd.controller, ...(cmd.workload ? { workloadFile: cmd.workload, readControllerFile: readBeside(cmd.workload) } : {}) });
   }

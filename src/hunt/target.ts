@@ -11,7 +11,7 @@ import { libraries } from '../sim/libraries.ts';
 import { formatScenarioError, parseScenario } from '../sim/scenario/parse-scenario.ts';
 import type { Scenario } from '../sim/scenario/scenario.ts';
 import type { Simulation, SimulationOptions } from '../sim/simulation.ts';
-import { CRON_BACKUP_VARIANTS, cronBackupController, cronBackupWorkload } from './examples/cron-backup.ts';
+import { BACKUP_API_VERSION, CRON_BACKUP_VARIANTS, cronBackupController, cronBackupWorkload } from './examples/cron-backup.ts';
 
 export interface HuntTarget {
   /** The controller's name, as in the trace and in faults ("replicaset-controller", "cronbackup-controller"). */
@@ -85,18 +85,24 @@ function inlineControllerFiles(text: string, options: HuntTargetOptions): { ok: 
 
 /**
  * A user-written controller (src/sandbox) as a target: the program is compiled to read its name and, unless the
- * workload installs controllers itself, installed by it at 0 s (its `controllers:`). The host must have a controller
- * program runner (the sandbox loaded). Never throws.
+ * workload installs controllers itself, installed by it at 0 s (its `controllers:`). Without a workload, a controller
+ * of CronBackups gets the hunter's. The host must have a controller program runner (the sandbox loaded). Never throws.
  */
 export function userControllerTarget(
   source: string,
-  workloadText: string,
+  workload: string | undefined,
   options: { file?: string; workloadFile?: string; readControllerFile?: (file: string) => string } = {},
 ): HuntTargetResult {
   const runner = controllerProgramRunner();
   if (!runner) return { ok: false, error: 'this host cannot run user-written controllers (the sandbox is not loaded)' };
   const compiled = runner.compile(source);
   if (!compiled.ok) return { ok: false, error: compiled.errors.map((e) => `${options.file ?? 'the controller'}${e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : ''}: ${e.message}`).join('\n') };
+  const reconciles = compiled.info.for;
+  // A controller of CronBackups (the course's operator and the templates) has the hunter's CronBackup workload.
+  const workloadText = workload ?? (reconciles.apiVersion === BACKUP_API_VERSION && reconciles.kind === 'CronBackup' ? cronBackupWorkload() : undefined);
+  if (workloadText === undefined) {
+    return { ok: false, error: `${options.file ?? 'the controller'} reconciles ${reconciles.kind} (${reconciles.apiVersion}): give a workload to run it under (a scenario file)` };
+  }
   const parsed = parseScenario(workloadText);
   if (!parsed.ok) return { ok: false, error: parsed.errors.map((e) => formatScenarioError(e, options.workloadFile)).join('\n') };
   let text = workloadText;

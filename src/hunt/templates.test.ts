@@ -13,7 +13,7 @@ import { runHunt } from './hunt.ts';
 import { userControllerTarget } from './target.ts';
 
 const template = (name: string) => readFileSync(fileURLToPath(new URL(`../../controllers/${name}.ts`, import.meta.url)), 'utf8');
-const workload = cronBackupWorkload('correct').replace('controllers: [cronbackup-correct, ', 'controllers: [');
+const workload = cronBackupWorkload();
 
 beforeAll(async () => {
   await loadSandbox();

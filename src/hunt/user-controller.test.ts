@@ -13,7 +13,7 @@ import { huntTarget, userControllerTarget, type HuntTarget } from './target.ts';
 
 const template = readFileSync(fileURLToPath(new URL('../../controllers/cronbackup.ts', import.meta.url)), 'utf8');
 /** The examples' workload, run with the garbage collector alone beside the user's controller. */
-const workload = cronBackupWorkload('correct').replace('controllers: [cronbackup-correct, ', 'controllers: [');
+const workload = cronBackupWorkload();
 
 beforeAll(async () => {
   await loadSandbox();

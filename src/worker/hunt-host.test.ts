@@ -34,7 +34,7 @@ describe('the hunt worker', () => {
     expect(await hunt({ type: 'hunt', controller: 'x', seeds: 0 })).toEqual([{ type: 'error', message: 'seeds must be a whole number from 1 to 1000' }]);
     expect(await hunt(null)).toEqual([{ type: 'error', message: 'expected a hunt request' }]);
     expect((await hunt({ type: 'hunt', controller: 'job-controller', seeds: 3 }))[0]).toMatchObject({ type: 'error', message: expect.stringMatching(/no workload for job-controller/) });
-    expect((await hunt({ type: 'hunt', controller: 'c', seeds: 3, source: 'x' }))[0]).toMatchObject({ type: 'error', message: expect.stringMatching(/needs a workload/) });
+    expect((await hunt({ type: 'hunt', controller: 'c', seeds: 3, source: 'export default 1;' }))[0]).toMatchObject({ type: 'error', message: expect.stringMatching(/^the controller/) });
     expect(checkHuntRequest({ type: 'hunt', controller: 'c', seeds: 3, workload: 'x'.repeat(300_000) })).toMatch(/at most/);
   });
 });

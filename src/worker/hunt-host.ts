@@ -31,7 +31,6 @@ export async function handleHuntRequest(msg: unknown, post: (m: HuntWorkerMessag
     await loadLibraries();
     let target;
     if (req.source !== undefined) {
-      if (req.workload === undefined) return post({ type: 'error', message: 'a user-written controller needs a workload (a scenario) to run under' });
       const { loadSandbox } = await import('../sandbox/load.ts');
       await loadSandbox();
       target = userControllerTarget(req.source, req.workload);

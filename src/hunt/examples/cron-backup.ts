@@ -287,18 +287,22 @@ spec:
                 observedGeneration: {type: integer}
 `;
 
-/** A workload for a variant, as a scenario file: create a backup, change its schedule, add a second, delete it. */
-export function cronBackupWorkload(variant: CronBackupVariant): string {
+/**
+ * A workload for a variant, as a scenario file: create a backup, change its schedule, add a second, delete it. Without
+ * a variant, for a user-written CronBackup controller (the workload or the hunter installs it): the garbage collector
+ * is the only built-in controller that runs.
+ */
+export function cronBackupWorkload(variant?: CronBackupVariant): string {
   const indent = (s: string) => s.replace(/^/gm, '  ').trimEnd();
   return `apiVersion: loopscope/v1
 kind: Scenario
 metadata:
-  name: cronbackup-${variant}
+  name: cronbackup-${variant ?? 'workload'}
   description: A CronBackup is created and its schedule changed; a second one is added, then deleted.
 seed: 1
 nodes: 0
 options:
-  controllers: [${cronBackupController(variant)}, garbage-collector-controller]
+  controllers: [${variant ? `${cronBackupController(variant)}, ` : ''}garbage-collector-controller]
 manifests: |
 ${indent(CRON_BACKUP_CRD)}
 actions:
