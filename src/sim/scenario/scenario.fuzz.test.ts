@@ -29,6 +29,8 @@ const DEPLOYMENT = `manifests: |
 `;
 
 const nastyScalar = fc.oneof(
+  // Plausible values too, so that some files are accepted and run.
+  { weight: 2, arbitrary: fc.constantFrom('30s', '90s', '1m', '2', '3', '"^web"', '"update"', '"to 3$"', '"/update|patch/"', '500') },
   fc.constantFrom('1e308', '9007199254740992', '0.0000001ms', '3650d', '-1', '1.5', '"((a*)*)*b"', '"/(unclosed/"', '"(?<=a)b"', '"^(?!x).*"', '[]', '{}', 'null', '~', '"__proto__"', '&a [*a]', '!!binary aGk='),
   fc.string({ maxLength: 12 }).map((s) => JSON.stringify(s)),
   fc.integer().map(String),
