@@ -2,7 +2,8 @@
  * The Controller tab: write a controller (TypeScript, controllers/controller-api.d.ts), pick a template, Install
  * (the `install-controller` user action: in the input log, so share links replay it), and see what went wrong where
  * it was written: compile errors from the install and runtime errors from the controller's log as markers on their
- * lines. Installing focuses the controller, so its panel (queue, cache, log) follows it.
+ * lines. Installing focuses the controller, so its panel (queue, cache, log) follows it. "Test my controller" hunts the
+ * source's bugs in a worker of its own (src/ui/hunt; a CronBackup controller runs under the hunter's CronBackup workload).
  *
  * The whole tab is one lazy chunk (Monaco's TypeScript worker with it): editor-panel.tsx loads it when the tab opens.
  */
@@ -20,6 +21,8 @@ import { useSim } from '../state/sim-store.ts';
 import { installMarkers, runtimeMarkers } from './program-markers.ts';
 
 const ControllerCodeEditor = lazy(() => import('./controller-code-editor.tsx'));
+/** "Test my controller" (the bug hunter, src/ui/hunt): a chunk of its own, loaded with the tab. */
+const TestMyController = lazy(() => import('../hunt/test-my-controller.tsx').then((m) => ({ default: m.TestMyController })));
 
 const TEMPLATES: Record<string, string> = {
   'CronBackup operator': cronbackup,
@@ -122,6 +125,9 @@ export default function ControllerPanel() {
           {output.lines.join('\n')}
         </pre>
       )}
+      <Suspense fallback={null}>
+        <TestMyController controller={declaredName(source) ?? 'controller'} source={source} />
+      </Suspense>
     </section>
   );
 }
