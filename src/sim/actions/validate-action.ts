@@ -8,7 +8,7 @@
  *
  * Hand-written rather than zod: this module is in the page's first chunk (the simulation worker's script).
  */
-import type { Fault } from './user-action.ts';
+import type { Fault, UserAction } from './user-action.ts';
 import { jsonDataProblem } from './json-data.ts';
 
 /** The longest duration an action or fault may name: a year of virtual time, far past any lesson or demo. */
@@ -48,7 +48,8 @@ type Shape = Record<string, Check>;
 const COMMAND_LINE: Shape = { '?command': isString, '?dryRun': isBool, '?fieldValidation': oneOf('Strict', 'Warn', 'Ignore') };
 const TARGET: Shape = { resource: nonEmpty, name: nonEmpty, '?namespace': isString };
 
-const ACTIONS: Record<string, Shape> = {
+/** Keyed by every action type: a new one fails to compile until its shape is here. */
+const ACTIONS: Record<UserAction['type'], Shape> = {
   apply: { ...COMMAND_LINE, manifests, '?replace': isBool, '?fieldManager': isString, '?force': isBool },
   create: { ...COMMAND_LINE, manifests, '?fieldManager': isString, '?force': isBool },
   delete: { ...COMMAND_LINE, ...TARGET, '?propagationPolicy': oneOf('Background', 'Foreground', 'Orphan'), '?gracePeriodSeconds': (v) => (typeof v === 'number' ? null : 'a number of seconds') },
@@ -87,7 +88,7 @@ export function actionProblem(action: unknown): string | null {
   try {
     if (typeof action !== 'object' || action === null || Array.isArray(action)) return 'an action must be an object with a "type"';
     const a = action as Record<string, unknown>;
-    const shape = typeof a.type === 'string' && Object.hasOwn(ACTIONS, a.type) ? ACTIONS[a.type]! : undefined;
+    const shape = typeof a.type === 'string' && Object.hasOwn(ACTIONS, a.type) ? ACTIONS[a.type as UserAction['type']] : undefined;
     if (!shape) return `unknown action type ${describe(a.type)}: one of ${Object.keys(ACTIONS).join(', ')}`;
     const wrong = fieldProblem(a, shape, String(a.type));
     if (wrong) return wrong;
