@@ -1,8 +1,8 @@
 /**
- * "Test my controller" in the page (issue 16): the controller inspector runs the bug hunter in a worker of its own,
- * with a progress bar and Stop; the built-in ReplicaSet controller passes its workload's plans, and a hunt stopped
- * half-way says how far it got. (The page holds workloads for the Deployment and ReplicaSet controllers only; the
- * buggy CronBackup controllers are found headless: src/hunt/hunt.test.ts, src/cli/hunt.test.ts.)
+ * "Test my controller" in the page (issue 16): the bug hunter runs in a worker of its own, with a progress bar and
+ * Stop. In the Controller tab it finds a buggy template's bug and shows the minimised schedule with Replay in the
+ * timeline, and passes the correct template; in the controller inspector the built-in ReplicaSet controller passes its
+ * workload's plans, and a hunt stopped half-way says how far it got.
  */
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -26,6 +26,34 @@ async function openInspector(page: Page, controller: string): Promise<void> {
     return (await byTestId(page, 'hunt-start').count()) > 0;
   });
 }
+
+async function openControllerTab(page: Page, template: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Controller' }).click();
+  await until(page, 'the Controller tab', async () => (await page.getByLabel('Controller template').count()) > 0, 30_000);
+  await page.getByLabel('Controller template').selectOption({ label: template });
+}
+
+test('the Controller tab: a buggy template\'s bug is found with a replayable minimised schedule; the correct one passes', async () => {
+  const { page, errors } = await openApp(browser.context, inject('pageUrl'));
+  try {
+    await openControllerTab(page, 'Buggy: edge-triggered');
+    await byTestId(page, 'hunt-start').click();
+    await until(page, 'the result', async () => (await byTestId(page, 'hunt-result').count()) > 0, 180_000);
+    expect(await byTestId(page, 'hunt-result').textContent()).toMatch(/✗ differs-from-unperturbed: CronJob default\/nightly-backup/);
+    expect((await byTestId(page, 'hunt-schedule').locator('li').count()) > 0).toBe(true);
+    const [replay] = await Promise.all([page.context().waitForEvent('page'), byTestId(page, 'hunt-replay').click()]);
+    await replay.waitForLoadState();
+    expect(replay.url()).toMatch(/#run=/);
+    await replay.close();
+
+    await page.getByLabel('Controller template').selectOption({ label: 'CronBackup operator' });
+    await byTestId(page, 'hunt-start').click();
+    await until(page, 'the result', async () => /no bug found/.test((await byTestId(page, 'hunt-result').textContent().catch(() => '')) ?? ''), 240_000);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
 
 test('Test my controller: the ReplicaSet controller passes every plan, and the page stays live meanwhile', async () => {
   const { page, errors } = await openApp(browser.context, inject('pageUrl'));
