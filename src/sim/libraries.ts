@@ -4,7 +4,9 @@
  * - `yaml` reads manifest and scenario text (a cluster fed parsed objects never needs it);
  * - `ajv` compiles a CustomResourceDefinition's openAPIV3Schema;
  * - `croner` reads a CronJob's schedule;
- * - `fast-json-patch` applies a JSON patch (a person's `kubectl patch --type json`, a mutating webhook's answer).
+ * - `fast-json-patch` applies a JSON patch (a person's `kubectl patch --type json`, a mutating webhook's answer);
+ * - the logic of the controllers that do nothing until an object of their kind exists (Job, CronJob,
+ *   TTL-after-finished, HPA, DaemonSet, StatefulSet: `controllers/on-demand.ts`, `cluster/on-demand-controller.ts`).
  *
  * Together they are a quarter of the page's simulation worker, and the page's first frame (the default demo, sent as
  * objects) needs none of them, so the worker loads them on demand ({@link loadLibraries}, one `import()` each) before
@@ -18,12 +20,18 @@ import type * as Yaml from 'yaml';
 import type AjvClass from 'ajv';
 import type { Cron } from 'croner';
 import type * as JsonPatch from 'fast-json-patch/index.mjs';
+import type { controllerLogic } from './controllers/on-demand.ts';
+
+/** The builders of the controllers whose logic is loaded on demand (cluster/on-demand-controller.ts). */
+export type OnDemandControllerLogic = typeof controllerLogic;
 
 export interface Libraries {
   yaml: typeof Yaml;
   Ajv: typeof AjvClass;
   Cron: typeof Cron;
   jsonPatch: typeof JsonPatch;
+  /** The Job, CronJob, TTL-after-finished, HPA, DaemonSet and StatefulSet controllers' logic. */
+  controllers: OnDemandControllerLogic;
 }
 
 let loaded: Libraries | undefined;
@@ -34,8 +42,8 @@ let missed = false;
 export function loadLibraries(): Promise<Libraries> {
   if (loaded) return Promise.resolve(loaded);
   // fast-json-patch's CommonJS entry has no named exports under Node's ESM loader; its ESM build does, everywhere.
-  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner'), import('fast-json-patch/index.mjs')]).then(
-    ([yaml, ajv, croner, jsonPatch]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron, jsonPatch }),
+  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner'), import('fast-json-patch/index.mjs'), import('./controllers/on-demand.ts')]).then(
+    ([yaml, ajv, croner, jsonPatch, controllers]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron, jsonPatch, controllers: controllers.controllerLogic }),
     (err: unknown) => {
       loading = undefined;
       throw err;
@@ -52,7 +60,7 @@ export function librariesLoaded(): boolean {
 export function libraries(): Libraries {
   if (!loaded) {
     missed = true;
-    throw new Error('the yaml, ajv, croner and fast-json-patch libraries are not loaded: await loadLibraries() before this input');
+    throw new Error('the yaml, ajv, croner and fast-json-patch libraries and the on-demand controllers are not loaded: await loadLibraries() before this input');
   }
   return loaded;
 }

@@ -41,6 +41,12 @@ describe('needsLibraries', () => {
     expect(needsLibraries(init({ seed: 1, manifests: [{ kind: 'MutatingWebhookConfiguration' }] }))).toBe(true);
   });
 
+  it('is true for an init whose objects can bring in a kind whose controller\'s logic is on demand', () => {
+    for (const kind of ['Job', 'HorizontalPodAutoscaler', 'DaemonSet', 'StatefulSet']) {
+      expect(needsLibraries(init({ seed: 1, manifests: [deployment, { apiVersion: 'apps/v1', kind, metadata: { name: 'x' } }] }))).toBe(true);
+    }
+  });
+
   it('never throws on hostile messages; a cycle counts as needing them', () => {
     const cyclic: Record<string, unknown> = { kind: 'Deployment' };
     cyclic['self'] = cyclic;

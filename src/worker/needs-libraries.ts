@@ -15,8 +15,12 @@
  */
 import { isObject } from '../sim/apiserver/admission/json-shape.ts';
 
-/** Words that can name CronJobs, CustomResourceDefinitions or webhook configurations (kinds, resources, short names). */
-const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook/i;
+/**
+ * Words that can name CronJobs, CustomResourceDefinitions, webhook configurations, or the kinds whose controllers'
+ * logic is on demand (Jobs, HPAs, DaemonSets, StatefulSets: src/sim/cluster/on-demand-controller.ts), as kinds,
+ * resources or short names.
+ */
+const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook|job|horizontalpodautoscaler|\bhpa\b|daemonset|\bds\b|statefulset|\bsts\b/i;
 
 /** Commands that always need them: actions, the kubectl console's (the program is loaded on demand), lessons', exports, attaching (a served run's recipe). */
 const ON_DEMAND_COMMANDS = new Set(['act', 'kubectl', 'kubectlComplete', 'kubectlEditSave', 'lesson', 'export', 'attach']);

@@ -45,7 +45,7 @@ import {
 } from './utils.ts';
 
 /** The controller's name: its queue, its client's user, the trace actor and the events' source. */
-export const CRONJOB_CONTROLLER = 'cronjob-controller';
+export { CRONJOB_CONTROLLER } from './descriptor.ts';
 const SYNCED_POLL_PERIOD_MS = 100;
 const JOB_TYPE = { apiVersion: 'batch/v1', kind: 'Job' };
 

@@ -36,7 +36,7 @@ import { planRollingUpdate, updatedDesiredNodeCounts } from './rolling-update.ts
 import { syncNodes } from './sync-nodes.ts';
 
 /** The controller's name: its queue, its client's user, the trace actor and the events' source. */
-export const DAEMONSET_CONTROLLER = 'daemonset-controller';
+export { DAEMONSET_CONTROLLER } from './descriptor.ts';
 const SYNCED_POLL_PERIOD_MS = 100;
 /** `StatusUpdateRetries`. */
 const STATUS_UPDATE_RETRIES = 1;

@@ -5,39 +5,31 @@
  *
  * Ported from kubernetes `cmd/kube-controller-manager/app/apps.go` (startDaemonSetController) and
  * `pkg/controller/daemon/daemon_controller.go` (NewDaemonSetsController).
+ *
+ * The logic (daemonset-controller.ts and its handlers) is loaded on demand: see cluster/on-demand-controller.ts.
  */
 import { POD_CONTROLLER_UID_INDEX } from '../../client/index-funcs.ts';
-import { Client } from '../../client/client.ts';
-import type { ControllerDescriptor, ControllerHost } from '../../cluster/controller-host.ts';
+import { onDemandController } from '../../cluster/on-demand-controller.ts';
 import { DEFAULT_MAX_RETRIES, DEFAULT_WORKERS } from '../../controller/concurrent-syncs.ts';
-import { Controller } from '../../controller/controller.ts';
 import { KUBE_CONTROLLER_MANAGER_FIELD_MANAGER } from '../replicaset/descriptor.ts';
-import { DAEMONSET_CONTROLLER, DaemonSetController } from './daemonset-controller.ts';
-import { DaemonSetEventHandler, DaemonSetNodeEventHandler, DaemonSetPodEventHandler, HistoryEventHandler } from './event-handlers.ts';
 
-export const daemonSetControllerDescriptor: ControllerDescriptor = {
+export const DAEMONSET_CONTROLLER = 'daemonset-controller';
+
+export const daemonSetControllerDescriptor = onDemandController({
   name: DAEMONSET_CONTROLLER,
   process: 'kube-controller-manager',
-  build(host: ControllerHost): Controller {
-    const dsInformer = host.informers.informerFor('apps/v1', 'DaemonSet');
-    const historyInformer = host.informers.informerFor('apps/v1', 'ControllerRevision');
-    const podInformer = host.informers.informerFor('v1', 'Pod');
-    const nodeInformer = host.informers.informerFor('v1', 'Node');
-    podInformer.addIndexers([POD_CONTROLLER_UID_INDEX]);
-    const dsc = new DaemonSetController({ dsInformer, podInformer, nodeInformer, historyInformer, recorder: host.eventRecorder(DAEMONSET_CONTROLLER) });
-    dsInformer.addEventHandler(new DaemonSetEventHandler(dsc));
-    historyInformer.addEventHandler(new HistoryEventHandler(dsc));
-    podInformer.addEventHandler(new DaemonSetPodEventHandler(dsc));
-    nodeInformer.addEventHandler(new DaemonSetNodeEventHandler(dsc));
-    const controller = new Controller(host.ctx, {
-      name: DAEMONSET_CONTROLLER,
-      reconciler: dsc,
-      workers: DEFAULT_WORKERS['daemonset']!,
-      maxRetries: DEFAULT_MAX_RETRIES['daemonset']!,
-      transport: host.transport,
-      client: new Client(DAEMONSET_CONTROLLER, { fieldManager: KUBE_CONTROLLER_MANAGER_FIELD_MANAGER }),
-    });
-    dsc.runner = controller;
-    return controller;
-  },
-};
+  workers: DEFAULT_WORKERS['daemonset']!,
+  maxRetries: DEFAULT_MAX_RETRIES['daemonset']!,
+  fieldManager: KUBE_CONTROLLER_MANAGER_FIELD_MANAGER,
+  informers: [
+    { apiVersion: 'apps/v1', kind: 'DaemonSet' },
+    { apiVersion: 'apps/v1', kind: 'ControllerRevision' },
+    { apiVersion: 'v1', kind: 'Pod' },
+    { apiVersion: 'v1', kind: 'Node' },
+  ],
+  indexers: [[2, [POD_CONTROLLER_UID_INDEX]]],
+  recorder: DAEMONSET_CONTROLLER,
+  handled: [0, 1, 2, 3],
+  primaryKind: 'DaemonSet',
+  logic: 'daemonset',
+});

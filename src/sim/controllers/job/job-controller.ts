@@ -70,7 +70,7 @@ import {
 import { removeTrackingFinalizers } from './pod-finalizers.ts';
 
 /** The controller's name: its queue, its client's user, the trace actor and the events' source. */
-export const JOB_CONTROLLER = 'job-controller';
+export { JOB_CONTROLLER } from './descriptor.ts';
 const SYNCED_POLL_PERIOD_MS = 100;
 
 export interface JobControllerOptions {

@@ -8,52 +8,27 @@
  *
  * @remarks Upstream's queue uses a fixed-interval rate limiter (`NewDefaultHPARateLimiter`): every add waits one
  * sync period, and a key already waiting is not added again. `enqueueAfter` with the sync period does the same.
+ *
+ * The logic (horizontal.ts and its handler, logic.ts) is loaded on demand: see cluster/on-demand-controller.ts.
  */
-import { keyOf, type KubeObject } from '../../api/object.ts';
-import { Client } from '../../client/client.ts';
-import type { ResourceEventHandler } from '../../client/shared-index-informer.ts';
-import { isDeletedFinalStateUnknown, type DeletedFinalStateUnknown } from '../../client/store.ts';
-import type { ControllerDescriptor, ControllerHost } from '../../cluster/controller-host.ts';
+import { onDemandController } from '../../cluster/on-demand-controller.ts';
 import { DEFAULT_WORKERS } from '../../controller/concurrent-syncs.ts';
-import { Controller } from '../../controller/controller.ts';
-import { loadModelOf } from '../../metrics/load-model.ts';
 import { KUBE_CONTROLLER_MANAGER_FIELD_MANAGER } from '../replicaset/descriptor.ts';
-import { HorizontalController, HPA_CONTROLLER, HPA_EVENT_SOURCE, HPA_SYNC_PERIOD_MS } from './horizontal.ts';
 
-/** The HPA informer's handler: `enqueueHPA` on add and update; a deleted HPA is synced once to forget it. */
-export class HPAEventHandler implements ResourceEventHandler {
-  constructor(private readonly hc: HorizontalController) {}
+export const HPA_CONTROLLER = 'horizontal-pod-autoscaler-controller';
+export const HPA_EVENT_SOURCE = 'horizontal-pod-autoscaler';
 
-  onAdd(obj: KubeObject): void {
-    this.hc.runner?.enqueueAfter(keyOf(obj), HPA_SYNC_PERIOD_MS, 'add');
-  }
-
-  onUpdate(_oldObj: KubeObject, newObj: KubeObject): void {
-    this.hc.runner?.enqueueAfter(keyOf(newObj), HPA_SYNC_PERIOD_MS, 'update');
-  }
-
-  onDelete(obj: KubeObject | DeletedFinalStateUnknown): void {
-    const hpa = isDeletedFinalStateUnknown(obj) ? obj.obj : obj;
-    if (hpa) this.hc.runner?.enqueue(keyOf(hpa), 'delete');
-  }
-}
-
-export const horizontalPodAutoscalerControllerDescriptor: ControllerDescriptor = {
+export const horizontalPodAutoscalerControllerDescriptor = onDemandController({
   name: HPA_CONTROLLER,
   process: 'kube-controller-manager',
-  build(host: ControllerHost): Controller {
-    const hpaInformer = host.informers.informerFor('autoscaling/v2', 'HorizontalPodAutoscaler');
-    const podInformer = host.informers.informerFor('v1', 'Pod');
-    const hc = new HorizontalController({ hpaInformer, podInformer, recorder: host.eventRecorder(HPA_EVENT_SOURCE), loadModel: loadModelOf(host.runtime) });
-    hpaInformer.addEventHandler(new HPAEventHandler(hc));
-    const controller = new Controller(host.ctx, {
-      name: HPA_CONTROLLER,
-      reconciler: hc,
-      workers: DEFAULT_WORKERS['horizontalpodautoscaling']!,
-      transport: host.transport,
-      client: new Client(HPA_CONTROLLER, { fieldManager: KUBE_CONTROLLER_MANAGER_FIELD_MANAGER }),
-    });
-    hc.runner = controller;
-    return controller;
-  },
-};
+  workers: DEFAULT_WORKERS['horizontalpodautoscaling']!,
+  fieldManager: KUBE_CONTROLLER_MANAGER_FIELD_MANAGER,
+  informers: [
+    { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler' },
+    { apiVersion: 'v1', kind: 'Pod' },
+  ],
+  recorder: HPA_EVENT_SOURCE,
+  handled: [0],
+  primaryKind: 'HorizontalPodAutoscaler',
+  logic: 'horizontalPodAutoscaler',
+});

@@ -41,8 +41,7 @@ import {
 import { DEFAULT_CPU_INITIALIZATION_PERIOD_MS, DEFAULT_INITIAL_READINESS_DELAY_MS, DEFAULT_TOLERANCE } from './replica-calculator.ts';
 
 /** The controller's name in the trace; events report as upstream's "horizontal-pod-autoscaler". */
-export const HPA_CONTROLLER = 'horizontal-pod-autoscaler-controller';
-export const HPA_EVENT_SOURCE = 'horizontal-pod-autoscaler';
+export { HPA_CONTROLLER, HPA_EVENT_SOURCE } from './descriptor.ts';
 /** `--horizontal-pod-autoscaler-sync-period`. */
 export const HPA_SYNC_PERIOD_MS = 15_000;
 /** `--horizontal-pod-autoscaler-downscale-stabilization`. */

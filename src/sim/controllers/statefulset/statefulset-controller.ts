@@ -30,7 +30,7 @@ import { updateStatefulSet, type StatefulSetControlDeps } from './stateful-set-c
 import type { ClaimObject } from './stateful-pod-control.ts';
 
 /** The controller's name: its queue, its client's user, the trace actor and the events' source. */
-export const STATEFULSET_CONTROLLER = 'statefulset-controller';
+export { STATEFULSET_CONTROLLER } from './descriptor.ts';
 /** `cache.WaitForCacheSync`'s poll period. */
 const SYNCED_POLL_PERIOD_MS = 100;
 

@@ -4,29 +4,22 @@
  *
  * Ported from kubernetes `cmd/kube-controller-manager/app/batch.go` (startTTLAfterFinishedController) and
  * `pkg/controller/ttlafterfinished/ttlafterfinished_controller.go` (New).
+ *
+ * The logic (ttl-after-finished-controller.ts) is loaded on demand: see cluster/on-demand-controller.ts.
  */
-import { Client } from '../../client/client.ts';
-import type { ControllerDescriptor, ControllerHost } from '../../cluster/controller-host.ts';
+import { onDemandController } from '../../cluster/on-demand-controller.ts';
 import { DEFAULT_WORKERS } from '../../controller/concurrent-syncs.ts';
-import { Controller } from '../../controller/controller.ts';
 import { KUBE_CONTROLLER_MANAGER_FIELD_MANAGER } from '../replicaset/descriptor.ts';
-import { TTL_AFTER_FINISHED_CONTROLLER, TTLAfterFinishedController } from './ttl-after-finished-controller.ts';
 
-export const ttlAfterFinishedControllerDescriptor: ControllerDescriptor = {
+export const TTL_AFTER_FINISHED_CONTROLLER = 'ttl-after-finished-controller';
+
+export const ttlAfterFinishedControllerDescriptor = onDemandController({
   name: TTL_AFTER_FINISHED_CONTROLLER,
   process: 'kube-controller-manager',
-  build(host: ControllerHost): Controller {
-    const jobInformer = host.informers.informerFor('batch/v1', 'Job');
-    const tc = new TTLAfterFinishedController(jobInformer);
-    jobInformer.addEventHandler(tc);
-    const controller = new Controller(host.ctx, {
-      name: TTL_AFTER_FINISHED_CONTROLLER,
-      reconciler: tc,
-      workers: DEFAULT_WORKERS['ttl-after-finished']!,
-      transport: host.transport,
-      client: new Client(TTL_AFTER_FINISHED_CONTROLLER, { fieldManager: KUBE_CONTROLLER_MANAGER_FIELD_MANAGER }),
-    });
-    tc.runner = controller;
-    return controller;
-  },
-};
+  workers: DEFAULT_WORKERS['ttl-after-finished']!,
+  fieldManager: KUBE_CONTROLLER_MANAGER_FIELD_MANAGER,
+  informers: [{ apiVersion: 'batch/v1', kind: 'Job' }],
+  handled: [0],
+  primaryKind: 'Job',
+  logic: 'ttlAfterFinished',
+});

@@ -22,7 +22,7 @@ import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '
 import { formatDuration, parseTime } from '../../engine/clock.ts';
 import { refOf } from '../../trace/trace-event.ts';
 
-export const TTL_AFTER_FINISHED_CONTROLLER = 'ttl-after-finished-controller';
+export { TTL_AFTER_FINISHED_CONTROLLER } from './descriptor.ts';
 const SYNCED_POLL_PERIOD_MS = 100;
 
 type JobObject = Job & KubeObject;
