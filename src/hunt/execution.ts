@@ -17,7 +17,7 @@ import type { Expectation, Scenario } from '../sim/scenario/scenario.ts';
 import type { ScenarioHost, ActResult as HostActResult } from '../sim/scenario/scenario-host.ts';
 import { clusterProbe } from '../sim/scenario/cluster-probe.ts';
 import { runToStep } from '../sim/scenario/step-position.ts';
-import { Simulation, simulationOptionsFor, type Convergence, type SimulationOptions } from '../sim/simulation.ts';
+import { Simulation, simulationOptionsFor, steppable, type Convergence, type SimulationOptions } from '../sim/simulation.ts';
 import type { UserAction } from '../sim/actions/user-action.ts';
 import type { HuntTarget } from './target.ts';
 import { faultDuration, type Perturbation, type PerturbationPlan, type ResolvedPerturbation } from './perturbation.ts';
@@ -150,22 +150,7 @@ export class PerturbedHost implements ScenarioHost {
 
   /** An exactly placed action (`afterStep`) of a replay: step to it (scenario/step-position.ts). */
   runToStep(step: number, time: number): string | undefined {
-    const sim = this.sim;
-    return runToStep(
-      {
-        get step() {
-          return sim.step;
-        },
-        get now() {
-          return sim.now;
-        },
-        nextEventTime: () => sim.cluster.ctx.scheduler.peekTime(),
-        stepOnce: () => sim.stepOnce(),
-        runUntil: (t: number) => sim.runUntil(t),
-      },
-      step,
-      time,
-    );
+    return runToStep(steppable(this.sim), step, time);
   }
 
   getObject(resource: string, namespace: string | undefined, name: string) {

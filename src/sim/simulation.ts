@@ -317,7 +317,7 @@ export function createSimulationHost(scenario: Scenario): ScenarioHost {
 }
 
 /** The simulation as exact positioning sees it (scenario/step-position.ts). */
-function steppable(sim: Simulation): Steppable {
+export function steppable(sim: Simulation): Steppable {
   return {
     get step() {
       return sim.step;
