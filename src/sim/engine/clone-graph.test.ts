@@ -43,6 +43,13 @@ describe('cloneGraph', () => {
     expect(copy.ring[1]).not.toBe(ring[1]);
   });
 
+  it('counts the slots a copy allocated: objects, elements, properties and entries, not what it shares', () => {
+    const stats = { slots: 0 };
+    cloneGraph({ list: [1, 2, 3], map: new Map([['a', { x: 1 }]]), frozen: deepFreeze({ big: [1, 2, 3, 4, 5] }) }, stats);
+    // root (3 keys) + list (3) + map (1 entry) + { x } (1 key): 4 objects and 8 slots inside them.
+    expect(stats.slots).toBe(4 + 3 + 3 + 1 + 1);
+  });
+
   it('refuses closures and suspended generators, naming where they are', () => {
     expect(() => cloneGraph({ handler: { cb: () => 1 } })).toThrow(UncloneableError);
     expect(() => cloneGraph({ handler: { cb: () => 1 } })).toThrow('$.handler.cb');

@@ -36,7 +36,11 @@ export function shareInCheckpoints<T extends object>(value: T): T {
   return value;
 }
 
-export function cloneGraph<T>(root: T): T {
+/**
+ * Copies `root`'s graph. `stats`, when given, is told how many slots the copy allocated (each object, array element,
+ * property and map or set entry copied): what a checkpoint costs, for the timeline's memory budget.
+ */
+export function cloneGraph<T>(root: T, stats?: { slots: number }): T {
   const seen = new Map<object, unknown>();
   const copy = (value: unknown, path: string): unknown => {
     if (value === null || typeof value !== 'object') {
@@ -85,7 +89,16 @@ export function cloneGraph<T>(root: T): T {
     }
     return out;
   };
-  return copy(root, '$') as T;
+  const copied = copy(root, '$') as T;
+  if (stats) {
+    let slots = 0;
+    for (const out of seen.values()) {
+      const o = out as object;
+      slots += 1 + (o instanceof Map || o instanceof Set ? o.size : Array.isArray(o) ? o.length : ArrayBuffer.isView(o) ? 0 : Object.keys(o).length);
+    }
+    stats.slots = slots;
+  }
+  return copied;
 }
 
 /**

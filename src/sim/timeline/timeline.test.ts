@@ -160,6 +160,24 @@ describe('Timeline', () => {
     expect(traceOf(t)).toEqual(full);
   });
 
+  it('keeps the checkpoints within a memory budget, counted in copied slots, and seeks stay exact', () => {
+    const unbounded = new Timeline(new ToyCore(1), { checkpointEvery: 10, maxCheckpoints: 1000 });
+    unbounded.act({ type: 'add-node', name: 'a' });
+    unbounded.runUntil(100_000);
+    const perCheckpoint = unbounded.checkpointSlots / unbounded.checkpointCount;
+    const budget = Math.round(perCheckpoint * 6);
+    const t = new Timeline(new ToyCore(1), { checkpointEvery: 10, maxCheckpoints: 1000, checkpointBudget: budget });
+    t.act({ type: 'add-node', name: 'a' });
+    t.runUntil(100_000);
+    expect(unbounded.checkpointCount).toBeGreaterThan(20);
+    expect(t.checkpointCount).toBeLessThanOrEqual(7);
+    expect(t.checkpointSlots).toBeLessThanOrEqual(budget + perCheckpoint * 2);
+    const full = traceOf(t);
+    t.seekStep(5);
+    t.seekStep(t.head);
+    expect(traceOf(t)).toEqual(full);
+  });
+
   describe('with a trace window (bounded history)', () => {
     /** A run long enough that the trace drops most of its events: a window of 1,024 events over ~2,800. */
     function long(seed: number) {

@@ -49,6 +49,8 @@ interface Checkpoint<C> {
   /** Inputs already applied when the checkpoint was taken. */
   inputsApplied: number;
   core: C;
+  /** What the copy allocated (`cloneGraph`'s slots): its share of the memory budget. */
+  slots: number;
 }
 
 /** What a move back in time did: done, or refused because the step is older than the history kept. */
@@ -64,7 +66,18 @@ export interface TimelineOptions {
    * thousand steps (a tenth of a second or two).
    */
   maxCheckpoints?: number;
+  /**
+   * Most slots (objects, elements, properties and entries copied, as `cloneGraph` counts them; ~40 bytes each) all
+   * checkpoints may hold together; past that, as past `maxCheckpoints`, every other one is dropped. Default 1,000,000
+   * (~40 MB): a busy cluster's checkpoints grow with its caches (the event correlators' LRUs fill up to 4,096 entries
+   * each: ~110,000 slots a checkpoint for the GitOps-vs-HPA fight after two hours, ~21,000 for the default demo), so
+   * a count alone does not bound their memory.
+   */
+  checkpointBudget?: number;
 }
+
+/** Default {@link TimelineOptions.checkpointBudget}. */
+export const DEFAULT_CHECKPOINT_BUDGET = 1_000_000;
 
 export class Timeline<C extends TimelineCore<unknown>> {
   private coreNow: C;
@@ -74,6 +87,7 @@ export class Timeline<C extends TimelineCore<unknown>> {
   private checkpoints: Checkpoint<C>[] = [];
   private every: number;
   private readonly maxCheckpoints: number;
+  private readonly budget: number;
   /** The furthest step reached on this branch (what "play" returns to after stepping back). */
   private headStep = 0;
   /**
@@ -91,6 +105,7 @@ export class Timeline<C extends TimelineCore<unknown>> {
     this.coreNow = core;
     this.every = options.checkpointEvery ?? 2000;
     this.maxCheckpoints = options.maxCheckpoints ?? 24;
+    this.budget = options.checkpointBudget ?? DEFAULT_CHECKPOINT_BUDGET;
     this.floor = core.ctx.trace.before;
     this.takeCheckpoint();
   }
@@ -262,6 +277,13 @@ export class Timeline<C extends TimelineCore<unknown>> {
     return this.checkpoints.length;
   }
 
+  /** What the checkpoints hold together, in `cloneGraph` slots (for tests and benchmarks). */
+  get checkpointSlots(): number {
+    let slots = 0;
+    for (const c of this.checkpoints) slots += c.slots;
+    return slots;
+  }
+
   private nextLoggedInput(): LoggedInput | undefined {
     return this.log[this.nextInput];
   }
@@ -297,8 +319,10 @@ export class Timeline<C extends TimelineCore<unknown>> {
   }
 
   private takeCheckpoint(): void {
-    this.checkpoints.push({ step: this.step, time: this.now, inputsApplied: this.nextInput, core: cloneGraph(this.coreNow) });
-    if (this.checkpoints.length > this.maxCheckpoints) {
+    const copied = { slots: 0 };
+    const core = cloneGraph(this.coreNow, copied);
+    this.checkpoints.push({ step: this.step, time: this.now, inputsApplied: this.nextInput, core, slots: copied.slots });
+    if (this.checkpoints.length > this.maxCheckpoints || (this.checkpoints.length > 2 && this.checkpointSlots > this.budget)) {
       // Keep the first and every other one after it; space future checkpoints twice as far apart.
       this.checkpoints = this.checkpoints.filter((_, i) => i === 0 || i % 2 === 0);
       this.every *= 2;
