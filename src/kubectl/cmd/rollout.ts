@@ -1,7 +1,9 @@
 /**
  * `kubectl rollout status|history|undo|restart|pause|resume` (kubectl `pkg/cmd/rollout/*.go`,
- * `pkg/polymorphichelpers/{rollout_status,history,objectpauser,objectresumer,objectrestarter,rollback}.go`) for
- * Deployments, the kind the simulation rolls out. Mutations are the `rollout` user action (the same patches kubectl
+ * `pkg/polymorphichelpers/{rollout_status,history,objectpauser,objectresumer,objectrestarter,rollback}.go`):
+ * `status` and `restart` for Deployments, DaemonSets and StatefulSets (rollout-status.ts has their viewers), the
+ * rest for Deployments (the history and rollback of DaemonSets and StatefulSets, read from ControllerRevisions, are
+ * not written: kubectl's own words say so). Mutations are the `rollout` user action (the same patches kubectl
  * sends); `status` and `history` are reads. `status` watches: the console polls it, a line each time the
  * rollout's state changes, done once the rollout is complete (or failed), as kubectl exits then.
  */
@@ -17,6 +19,7 @@ import { type Command, type CommandContext, type KubectlWatch, CmdError, statusT
 import type { KubectlTarget } from '../target.ts';
 import { act } from './act.ts';
 import { SELECTOR_FLAG } from './common-flags.ts';
+import { statusViewerFor, type RolloutStatus } from './rollout-status.ts';
 
 interface Target {
   info: ResourceInfo;
@@ -60,34 +63,14 @@ function isDeployment(info: ResourceInfo): boolean {
   return info.group === 'apps' && info.kind === 'Deployment';
 }
 
-/** DeploymentStatusViewer.Status: the line kubectl prints, and whether the rollout is done. */
-export function deploymentStatus(d: KubeObject): { text: string; done: boolean; error?: string } {
-  const name = d.metadata.name ?? '';
-  const spec = (d.spec ?? {}) as { replicas?: number };
-  const status = (d.status ?? {}) as { observedGeneration?: number; updatedReplicas?: number; replicas?: number; availableReplicas?: number; conditions?: Array<{ type?: string; reason?: string }> };
-  if ((d.metadata.generation ?? 0) <= (status.observedGeneration ?? 0)) {
-    const progressing = status.conditions?.find((c) => c.type === 'Progressing');
-    if (progressing?.reason === 'ProgressDeadlineExceeded') return { text: '', done: true, error: `deployment "${name}" exceeded its progress deadline` };
-    const updated = status.updatedReplicas ?? 0;
-    if (spec.replicas !== undefined && updated < spec.replicas) {
-      return { text: `Waiting for deployment "${name}" rollout to finish: ${updated} out of ${spec.replicas} new replicas have been updated...\n`, done: false };
-    }
-    if ((status.replicas ?? 0) > updated) {
-      return { text: `Waiting for deployment "${name}" rollout to finish: ${(status.replicas ?? 0) - updated} old replicas are pending termination...\n`, done: false };
-    }
-    if ((status.availableReplicas ?? 0) < updated) {
-      return { text: `Waiting for deployment "${name}" rollout to finish: ${status.availableReplicas ?? 0} of ${updated} updated replicas are available...\n`, done: false };
-    }
-    return { text: `deployment "${name}" successfully rolled out\n`, done: true };
-  }
-  return { text: 'Waiting for deployment spec update to be observed...\n', done: false };
-}
-
 /** `rollout status` as a watch: a line whenever the state changes; done when the rollout ends. */
 class RolloutStatusWatch implements KubectlWatch {
   done = false;
   private last = '';
-  constructor(private readonly t: Target) {}
+  constructor(
+    private readonly t: Target,
+    private readonly viewer: (obj: KubeObject) => RolloutStatus,
+  ) {}
   first(target: KubectlTarget): { text: string; error?: string } {
     return this.step(target);
   }
@@ -107,7 +90,7 @@ class RolloutStatusWatch implements KubectlWatch {
       this.done = true;
       return { text: '', error: `object has been deleted` };
     }
-    const s = deploymentStatus(d);
+    const s = this.viewer(d);
     this.done = s.done;
     if (s.error) return { text: '', error: s.error };
     if (s.text === this.last) return { text: '' };
@@ -135,9 +118,10 @@ const status: Command = {
     const ts = targets(ctx);
     if (ts.length !== 1) throw new CmdError('error: rollout status is only supported on individual resources and resource collections, but ' + ts.length + ' resources were found');
     const t = ts[0]!;
-    if (!isDeployment(t.info)) throw new CmdError(`error: no status viewer has been implemented for ${t.info.kind}`);
+    const viewer = statusViewerFor(t.info);
+    if (!viewer) throw new CmdError(`error: no status viewer has been implemented for ${t.info.kind}`);
     if (!live(ctx, t)) return;
-    const watch = new RolloutStatusWatch(t);
+    const watch = new RolloutStatusWatch(t, viewer);
     const first = watch.first(ctx.target);
     if (first.error) throw new CmdError(`error: ${first.error}`);
     ctx.out.print(first.text);
@@ -207,7 +191,8 @@ function mutation(op: RolloutAction['op'], short: string, long: string, examples
     flags: [SELECTOR_FLAG, ...extra],
     run(ctx) {
       for (const t of targets(ctx)) {
-        if (!isDeployment(t.info)) {
+        // ObjectRestarter restarts DaemonSets and StatefulSets too (their template's restartedAt annotation).
+        if (!isDeployment(t.info) && !(op === 'restart' && statusViewerFor(t.info))) {
           ctx.out.fail(`error: ${op === 'undo' ? 'no rollbacker' : op === 'restart' ? 'restarting' : op === 'pause' ? 'pausing' : 'resuming'} ${op === 'undo' ? `has been implemented for "${t.info.group}/${t.info.kind}"` : `is not supported for ${t.info.kind}`}`);
           continue;
         }
@@ -226,7 +211,7 @@ function mutation(op: RolloutAction['op'], short: string, long: string, examples
           ctx.out.fail(`error: can't restart paused deployment (run rollout resume first)`);
           continue;
         }
-        const action: RolloutAction = { type: 'rollout', op, resource: 'deployments.apps', name: t.name };
+        const action: RolloutAction = { type: 'rollout', op, resource: `${t.info.resource}.apps`, name: t.name };
         if (t.namespace) action.namespace = t.namespace;
         if (op === 'undo' && ctx.flags.int('to-revision', 0) !== 0) action.toRevision = ctx.flags.int('to-revision', 0);
         const r = act(ctx, action, false);
