@@ -15,10 +15,10 @@ import { objectKey } from './object-summary.ts';
 import { ObjectDelta } from './object-delta.ts';
 import { controllerSummaries } from './controller-summaries.ts';
 import { HpaSampler } from './hpa-frame.ts';
-import { parseCommand } from './commands.ts';
+import { parseFirstCommand } from './first-commands.ts';
 import { LibraryGate, type OnDemandLoader } from './library-gate.ts';
 import { sandboxGate } from './user-controllers.ts';
-import { loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
+import { fullCommandParser, loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
 import { librariesMissed } from '../sim/libraries.ts';
 import { ConsoleHost } from './console-host.ts';
 import { LessonHost } from './lesson-host.ts';
@@ -178,7 +178,9 @@ export class SimHost {
   }
 
   private obeyCommand(data: unknown): void {
-    const parsed = parseCommand(data);
+    // The full schema once it is in; before, the first commands (the only ones needs-libraries.ts lets through).
+    const full = fullCommandParser();
+    const parsed = full ? full(data) : (parseFirstCommand(data) ?? { ok: false as const, error: 'internal error: a message that needs the on-demand parts was obeyed before they were loaded' });
     // An invalid message's request id is trusted only if it could be one of the page's (a non-negative number).
     if (!parsed.ok) return this.fail((data as { requestId?: unknown } | null)?.requestId as number >= 0 ? data : null, parsed.error);
     this.rescan = true;
