@@ -6,7 +6,9 @@
  * - `croner` reads a CronJob's schedule;
  * - `fast-json-patch` applies a JSON patch (a person's `kubectl patch --type json`, a mutating webhook's answer);
  * - the logic of the controllers that do nothing until an object of their kind exists (Job, CronJob,
- *   TTL-after-finished, HPA, DaemonSet, StatefulSet: `controllers/on-demand.ts`, `cluster/on-demand-controller.ts`).
+ *   TTL-after-finished, HPA, DaemonSet, StatefulSet: `controllers/on-demand.ts`, `cluster/on-demand-controller.ts`);
+ * - GitOps (the argocd-application-controller and the Git repository: `gitops/on-demand.ts`), turned on only by a
+ *   scenario, a link or a `git-commit` action.
  *
  * Together they are a quarter of the page's simulation worker, and the page's first frame (the default demo, sent as
  * objects) needs none of them, so the worker loads them on demand ({@link loadLibraries}, one `import()` each) before
@@ -21,6 +23,7 @@ import type AjvClass from 'ajv';
 import type { Cron } from 'croner';
 import type * as JsonPatch from 'fast-json-patch/index.mjs';
 import type { controllerLogic } from './controllers/on-demand.ts';
+import type * as GitOps from './gitops/on-demand.ts';
 
 /** The builders of the controllers whose logic is loaded on demand (cluster/on-demand-controller.ts). */
 export type OnDemandControllerLogic = typeof controllerLogic;
@@ -32,6 +35,8 @@ export interface Libraries {
   jsonPatch: typeof JsonPatch;
   /** The Job, CronJob, TTL-after-finished, HPA, DaemonSet and StatefulSet controllers' logic. */
   controllers: OnDemandControllerLogic;
+  /** GitOps: the argocd-application-controller and the repository (gitops/on-demand.ts). */
+  gitops: typeof GitOps;
 }
 
 let loaded: Libraries | undefined;
@@ -42,8 +47,8 @@ let missed = false;
 export function loadLibraries(): Promise<Libraries> {
   if (loaded) return Promise.resolve(loaded);
   // fast-json-patch's CommonJS entry has no named exports under Node's ESM loader; its ESM build does, everywhere.
-  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner'), import('fast-json-patch/index.mjs'), import('./controllers/on-demand.ts')]).then(
-    ([yaml, ajv, croner, jsonPatch, controllers]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron, jsonPatch, controllers: controllers.controllerLogic }),
+  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner'), import('fast-json-patch/index.mjs'), import('./controllers/on-demand.ts'), import('./gitops/on-demand.ts')]).then(
+    ([yaml, ajv, croner, jsonPatch, controllers, gitops]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron, jsonPatch, controllers: controllers.controllerLogic, gitops }),
     (err: unknown) => {
       loading = undefined;
       throw err;

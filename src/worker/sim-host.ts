@@ -5,7 +5,7 @@
  * with what changed.
  */
 import { FightDetector } from '../sim/analysis/fight-detector.ts';
-import { gitRepoOf } from '../sim/gitops/git-repo.ts';
+import { gitRepoOf } from '../sim/gitops/git-repo-slot.ts';
 import type { ScenarioAction } from '../sim/scenario/scenario.ts';
 import type { Simulation, TimeTravel } from '../sim/simulation.ts';
 import { createSimulation } from './simulation-setup.ts';

@@ -22,7 +22,8 @@ import { installLoadModel, type LoadModel } from '../metrics/load-model.ts';
 import { describeSetLoad, performSetLoad } from '../metrics/set-load.ts';
 import { ARGOCD_APPLICATION_CONTROLLER } from '../gitops/application-crd.ts';
 import { describeGitCommit, performGitCommit } from '../gitops/git-commit.ts';
-import { installGitRepo, type GitRepo } from '../gitops/git-repo.ts';
+import type { GitRepo } from '../gitops/git-repo.ts';
+import { libraries } from '../libraries.ts';
 import type { UserControllerProgram } from './controller-program.ts';
 import { describeProgramName, performInstallController, performUninstallController } from './install-controller.ts';
 import { USER_CONTROLLER_PROCESS_PREFIX } from './user-controller.ts';
@@ -73,7 +74,8 @@ export class Cluster implements TimelineCore<ActResult> {
    * with the `gitops` option, or by the first `git-commit` action.
    */
   enableGitOps(files?: Record<string, string>): GitRepo {
-    const repo = installGitRepo(this.runtime, files, this.ctx.now);
+    // GitOps is turned on only by input that loads the on-demand libraries first (src/sim/gitops/on-demand.ts).
+    const repo = libraries().gitops.installGitRepo(this.runtime, files, this.ctx.now);
     if (!this.processes.has(ARGOCD_APPLICATION_CONTROLLER)) {
       this.enabled.add(ARGOCD_APPLICATION_CONTROLLER);
       this.addProcess(ARGOCD_APPLICATION_CONTROLLER, 'argocd', { replicas: 1, leaderElection: false });

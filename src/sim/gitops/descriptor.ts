@@ -1,91 +1,18 @@
 /**
- * How the argocd-application-controller runs: a process of its own ("argocd-application-controller", kind
- * `argocd`, created by the cluster only when GitOps is enabled), one Application informer, a refresh queue with 20
- * workers (`--status-processors`), writes as "argocd-controller". At start the process applies the argocd Namespace
- * and the Application CRD (as Argo CD's install manifests would) and watches Applications once they are served.
- *
- * Ported from argo-cd `cmd/argocd-application-controller/commands/argocd_application_controller.go` and
- * `controller/appcontroller.go` (NewApplicationController).
- *
- * @remarks One queue: upstream's separate operation queue (`--operation-processors`) is folded into the refresh.
+ * The argocd-application-controller's descriptor: a shell whose build is loaded on demand (logic.ts, with the
+ * application controller, its diff and health checks and the CRD installer). The cluster adds the `argocd` process
+ * only when GitOps is turned on (a scenario's or link's `gitops` option, or the first `git-commit` action), and every
+ * such input loads the simulation's libraries first, so the build never meets them missing.
  */
-import { Client } from '../client/client.ts';
 import type { ControllerDescriptor, ControllerHost } from '../cluster/controller-host.ts';
-import { Controller } from '../controller/controller.ts';
-import type { Runnable } from '../controller/controller-manager.ts';
-import type { Transport } from '../controller/transport.ts';
-import type { SimContext } from '../engine/sim-context.ts';
-import type { ApiResponse } from '../apiserver/api-request.ts';
-import { ApplicationController } from './application-controller.ts';
-import { applicationCRD, argocdNamespace, ARGOCD_APPLICATION_CONTROLLER, ARGOCD_FIELD_MANAGER } from './application-crd.ts';
-
-/** `--status-processors` default. */
-export const STATUS_PROCESSORS = 20;
-/** Wait before retrying a failed install request. */
-const INSTALL_RETRY_MS = 1000;
-
-/** Applies the argocd Namespace, then the Application CRD, then starts the Application informer. */
-export class CrdInstaller implements Runnable {
-  private running = false;
-  /** 0: namespace, 1: CRD, 2: done. */
-  private step = 0;
-  private token = 0;
-
-  constructor(
-    private readonly ctx: SimContext,
-    private readonly transport: Transport,
-    private readonly controller: ApplicationController,
-  ) {}
-
-  start(): void {
-    this.running = true;
-    this.send();
-  }
-
-  stop(): void {
-    this.running = false;
-    this.token++;
-  }
-
-  /** Timer target and first call: sends the current step's apply. */
-  send(): void {
-    if (!this.running || this.step >= 2) return;
-    const obj = this.step === 0 ? argocdNamespace() : applicationCRD();
-    this.transport.send(
-      { verb: 'patch', apiVersion: obj.apiVersion, kind: obj.kind, name: obj.metadata.name!, patchType: 'application/apply-patch+yaml', body: obj, fieldManager: ARGOCD_FIELD_MANAGER, force: true, user: ARGOCD_APPLICATION_CONTROLLER },
-      this,
-      'onReply',
-      ++this.token,
-    );
-  }
-
-  /** Transport reply. */
-  onReply(token: number, response: ApiResponse): void {
-    if (!this.running || token !== this.token) return;
-    if (!response.ok) {
-      this.ctx.scheduler.after(INSTALL_RETRY_MS, this, 'send');
-      return;
-    }
-    this.step++;
-    if (this.step < 2) this.send();
-    else this.controller.watchApplications();
-  }
-}
+import type { Controller } from '../controller/controller.ts';
+import { libraries } from '../libraries.ts';
+import { ARGOCD_APPLICATION_CONTROLLER } from './application-crd.ts';
 
 export const argocdApplicationControllerDescriptor: ControllerDescriptor = {
   name: ARGOCD_APPLICATION_CONTROLLER,
   process: 'argocd',
   build(host: ControllerHost): Controller {
-    const ac = new ApplicationController(host.informers, host.runtime, host.eventRecorder(ARGOCD_APPLICATION_CONTROLLER));
-    const controller = new Controller(host.ctx, {
-      name: ARGOCD_APPLICATION_CONTROLLER,
-      reconciler: ac,
-      workers: STATUS_PROCESSORS,
-      transport: host.transport,
-      client: new Client(ARGOCD_APPLICATION_CONTROLLER, { fieldManager: ARGOCD_FIELD_MANAGER }),
-    });
-    ac.runner = controller;
-    host.addRunnable('crd-installer', new CrdInstaller(host.ctx, host.transport, ac));
-    return controller;
+    return libraries().gitops.buildArgocdApplicationController(host);
   },
 };

@@ -22,7 +22,9 @@ export interface GitCommit {
 }
 
 /** The runtime slot the cluster's repo is kept in (never a node's name: node names cannot contain "/"). */
-export const GIT_REPO_SLOT = 'gitops.loopscope/repo';
+import { GIT_REPO_SLOT, gitRepoOf } from './git-repo-slot.ts';
+
+export { GIT_REPO_SLOT, gitRepoOf };
 
 /** A valid repo path: relative, "/"-separated, no "." or ".." segments. */
 export function isValidPath(path: string): boolean {
@@ -112,11 +114,6 @@ export class GitRepo {
     this.history.push(commit);
     return commit;
   }
-}
-
-/** The cluster's repo, if GitOps is enabled (see {@link installGitRepo}). */
-export function gitRepoOf(runtime: ContainerRuntime): GitRepo | undefined {
-  return runtime.nodeState<GitRepo>(GIT_REPO_SLOT);
 }
 
 /**
