@@ -7,15 +7,11 @@ import type { KubeObject } from '../../api/object.ts';
 import type { ResourceInfo } from '../../api/resources.ts';
 import { isObject, type JsonObject } from './json-shape.ts';
 import { defaultDeployment, defaultReplicaSet } from './defaults/apps-v1.ts';
-import { defaultDaemonSet } from './defaults/daemonset.ts';
-import { defaultStatefulSet } from './defaults/statefulset.ts';
-import { defaultPersistentVolumeClaim } from './defaults/persistent-volume-claim.ts';
 import { defaultPod, defaultService, defaultNamespace, defaultNode, defaultNothing } from './defaults/core-v1.ts';
-import { defaultJob, defaultCronJob } from './defaults/batch-v1.ts';
-import { defaultHorizontalPodAutoscaler } from './defaults/autoscaling-v2.ts';
 import { defaultEndpointSlice, defaultLease } from './defaults/coordination-discovery.ts';
 import { addDefaultTolerations } from './default-toleration-seconds.ts';
-import { defaultCRD } from '../crd/crd-validation.ts';
+import { libraries } from '../../libraries.ts';
+import { ON_DEMAND_KINDS } from './on-demand-kinds.ts';
 
 type Defaulter = (obj: JsonObject) => void;
 
@@ -28,21 +24,16 @@ function defaultPodAndTolerations(pod: JsonObject): void {
 const DEFAULTERS: ReadonlyMap<string, Defaulter> = new Map<string, Defaulter>([
   ['apps/Deployment', defaultDeployment],
   ['apps/ReplicaSet', defaultReplicaSet],
-  ['apps/DaemonSet', defaultDaemonSet],
-  ['apps/StatefulSet', defaultStatefulSet],
   ['/Pod', defaultPodAndTolerations],
   ['/Service', defaultService],
   ['/Namespace', defaultNamespace],
   ['/Node', defaultNode],
   ['/ConfigMap', defaultNothing],
   ['/Event', defaultNothing],
-  ['/PersistentVolumeClaim', defaultPersistentVolumeClaim],
-  ['batch/Job', defaultJob],
-  ['batch/CronJob', defaultCronJob],
-  ['autoscaling/HorizontalPodAutoscaler', defaultHorizontalPodAutoscaler],
   ['coordination.k8s.io/Lease', defaultLease],
   ['discovery.k8s.io/EndpointSlice', defaultEndpointSlice],
-  ['apiextensions.k8s.io/CustomResourceDefinition', defaultCRD],
+  // Loaded on demand (on-demand.ts): only a person's input brings these kinds' objects.
+  ...ON_DEMAND_KINDS.map((kind) => [kind, (obj: JsonObject) => libraries().admission.defaulters[kind](obj)] as const),
 ]);
 
 /**

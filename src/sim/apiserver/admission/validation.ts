@@ -10,22 +10,23 @@ import { fieldError, type FieldError } from '../../api/field-errors.ts';
 import { isObject } from './json-shape.ts';
 import { typeError } from './validation/shape.ts';
 import { validateDeployment, validateDeploymentUpdate, validateReplicaSet, validateReplicaSetUpdate } from './validation/apps.ts';
-import { validateDaemonSet, validateDaemonSetUpdate } from './validation/daemonset.ts';
-import { validateStatefulSet, validateStatefulSetUpdate } from './validation/statefulset.ts';
-import { validatePersistentVolumeClaim, validatePersistentVolumeClaimUpdate } from './validation/persistent-volume-claim.ts';
 import { validatePod, validatePodUpdate } from './validation/pod.ts';
 import { validateService, validateServiceUpdate } from './validation/service.ts';
-import { validateJob, validateJobUpdate, validateCronJob, validateCronJobUpdate } from './validation/batch.ts';
-import { validateHorizontalPodAutoscaler, validateHorizontalPodAutoscalerUpdate } from './validation/hpa.ts';
 import { validateNode, validateNodeUpdate, validateNamespace, validateNamespaceUpdate } from './validation/cluster.ts';
 import { validateLease, validateConfigMap, validateEvent, validateEndpointSlice, validateMiscUpdate } from './validation/misc.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from './validation/object-meta.ts';
 import { isDNS1123Subdomain } from './validation/names.ts';
-import { validateCRD, validateCRDUpdate } from '../crd/crd-validation.ts';
+import { libraries } from '../../libraries.ts';
+import { ON_DEMAND_KINDS, type OnDemandKind } from './on-demand-kinds.ts';
 
 interface KindValidator {
   create(obj: KubeObject): FieldError[];
   update(obj: KubeObject, old: KubeObject): FieldError[];
+}
+
+/** A kind whose validation is loaded on demand (on-demand.ts): only a person's input brings its objects. */
+function onDemand(kind: OnDemandKind): KindValidator {
+  return { create: (obj) => libraries().admission.validators[kind].create(obj), update: (obj, old) => libraries().admission.validators[kind].update(obj, old) };
 }
 
 function simpleUpdate(create: (obj: KubeObject) => FieldError[]): KindValidator {
@@ -36,21 +37,15 @@ function simpleUpdate(create: (obj: KubeObject) => FieldError[]): KindValidator 
 const VALIDATORS: ReadonlyMap<string, KindValidator> = new Map<string, KindValidator>([
   ['apps/Deployment', { create: validateDeployment, update: validateDeploymentUpdate }],
   ['apps/ReplicaSet', { create: validateReplicaSet, update: validateReplicaSetUpdate }],
-  ['apps/DaemonSet', { create: validateDaemonSet, update: validateDaemonSetUpdate }],
-  ['apps/StatefulSet', { create: validateStatefulSet, update: validateStatefulSetUpdate }],
   ['/Pod', { create: validatePod, update: validatePodUpdate }],
   ['/Service', { create: validateService, update: validateServiceUpdate }],
   ['/Node', { create: validateNode, update: validateNodeUpdate }],
   ['/Namespace', { create: validateNamespace, update: validateNamespaceUpdate }],
   ['/ConfigMap', simpleUpdate(validateConfigMap)],
   ['/Event', simpleUpdate(validateEvent)],
-  ['/PersistentVolumeClaim', { create: validatePersistentVolumeClaim, update: validatePersistentVolumeClaimUpdate }],
-  ['batch/Job', { create: validateJob, update: validateJobUpdate }],
-  ['batch/CronJob', { create: validateCronJob, update: validateCronJobUpdate }],
-  ['autoscaling/HorizontalPodAutoscaler', { create: validateHorizontalPodAutoscaler, update: validateHorizontalPodAutoscalerUpdate }],
   ['coordination.k8s.io/Lease', simpleUpdate(validateLease)],
   ['discovery.k8s.io/EndpointSlice', simpleUpdate(validateEndpointSlice)],
-  ['apiextensions.k8s.io/CustomResourceDefinition', { create: validateCRD, update: validateCRDUpdate }],
+  ...ON_DEMAND_KINDS.map((kind) => [kind, onDemand(kind)] as const),
 ]);
 
 /** Shape problems that stop validation before any kind-specific check. */
