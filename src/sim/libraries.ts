@@ -9,7 +9,8 @@
  *   TTL-after-finished, HPA, DaemonSet, StatefulSet: `controllers/on-demand.ts`, `cluster/on-demand-controller.ts`);
  * - GitOps (the argocd-application-controller and the Git repository: `gitops/on-demand.ts`), turned on only by a
  *   scenario, a link or a `git-commit` action;
- * - the admission (defaults and validation) of the kinds only such input brings (`apiserver/admission/on-demand.ts`).
+ * - the admission (defaults and validation) of the kinds only such input brings, custom resources included
+ *   (`apiserver/admission/on-demand.ts`), and the admission webhooks' dispatcher (`webhooks/on-demand.ts`).
  *
  * Together they are a quarter of the page's simulation worker, and the page's first frame (the default demo, sent as
  * objects) needs none of them, so the worker loads them on demand ({@link loadLibraries}, one `import()` each) before
@@ -26,6 +27,7 @@ import type * as JsonPatch from 'fast-json-patch/index.mjs';
 import type { controllerLogic } from './controllers/on-demand.ts';
 import type * as GitOps from './gitops/on-demand.ts';
 import type * as Admission from './apiserver/admission/on-demand.ts';
+import type * as Webhooks from './webhooks/on-demand.ts';
 
 /** The builders of the controllers whose logic is loaded on demand (cluster/on-demand-controller.ts). */
 export type OnDemandControllerLogic = typeof controllerLogic;
@@ -41,6 +43,8 @@ export interface Libraries {
   gitops: typeof GitOps;
   /** The admission (defaults, validation) of the kinds only a person's input brings (apiserver/admission/on-demand.ts). */
   admission: typeof Admission;
+  /** The admission webhooks' dispatcher and configurations (webhooks/on-demand.ts). */
+  webhooks: typeof Webhooks;
 }
 
 let loaded: Libraries | undefined;
@@ -51,8 +55,8 @@ let missed = false;
 export function loadLibraries(): Promise<Libraries> {
   if (loaded) return Promise.resolve(loaded);
   // fast-json-patch's CommonJS entry has no named exports under Node's ESM loader; its ESM build does, everywhere.
-  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner'), import('fast-json-patch/index.mjs'), import('./controllers/on-demand.ts'), import('./gitops/on-demand.ts'), import('./apiserver/admission/on-demand.ts')]).then(
-    ([yaml, ajv, croner, jsonPatch, controllers, gitops, admission]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron, jsonPatch, controllers: controllers.controllerLogic, gitops, admission }),
+  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner'), import('fast-json-patch/index.mjs'), import('./controllers/on-demand.ts'), import('./gitops/on-demand.ts'), import('./apiserver/admission/on-demand.ts'), import('./webhooks/on-demand.ts')]).then(
+    ([yaml, ajv, croner, jsonPatch, controllers, gitops, admission, webhooks]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron, jsonPatch, controllers: controllers.controllerLogic, gitops, admission, webhooks }),
     (err: unknown) => {
       loading = undefined;
       throw err;

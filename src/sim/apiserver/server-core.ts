@@ -13,14 +13,15 @@ import { badRequest, invalid, resourceNotServed, type GroupResource, type Status
 import type { FieldError } from '../api/field-errors.ts';
 import { applyDefaults } from './admission/defaults.ts';
 import { validateCreate, validateUpdate } from './admission/validation.ts';
-import { defaultCustomResource, resourceInfosFromCRD, validateCRD, validateCustomResource } from './crd/custom-resources.ts';
+import { resourceInfosFromCRD } from './crd/resource-infos.ts';
+import { libraries } from '../libraries.ts';
 import type { ApiRequest } from './api-request.ts';
 import { MvccStore, DEFAULT_WATCH_HISTORY } from './storage/mvcc-store.ts';
 import { WatchCache } from './storage/watch-cache.ts';
 import { EventTTL, type EventExpirer } from './storage/event-ttl.ts';
 import { ResourceRegistry, resourceKey } from './registry/resource-registry.ts';
-import { WebhookAdmission } from '../webhooks/webhook-admission.ts';
-import { defaultWebhookConfiguration, isWebhookConfigurationKind, validateWebhookConfiguration } from '../webhooks/webhook-configuration.ts';
+import { WebhookAdmission } from '../webhooks/webhook-plugin.ts';
+import { isWebhookConfigurationKind } from '../webhooks/webhook-kinds.ts';
 
 /** What an admission plugin sees (`admission.Attributes`). */
 export interface AdmissionAttributes {
@@ -164,11 +165,12 @@ export class ServerCore implements EventExpirer {
     if (rejected) return rejected;
     if (attrs.objectBeforeMutation) this.applyDefaults(object, info, crd); // a patched object is defaulted again
     if (crd) {
-      errs = validateCustomResource(object, crd);
+      // Custom resources, CRDs and webhook configurations come only from input that loads the libraries first.
+      errs = libraries().admission.validateCustomResource(object, crd);
     } else {
-      if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') errs = validateCRD(object);
+      if (info.group === CRD_GROUP && info.kind === 'CustomResourceDefinition') errs = libraries().admission.validateCRDObject(object);
       else errs = attrs.operation === 'UPDATE' && attrs.oldObject ? validateUpdate(object, attrs.oldObject, info) : validateCreate(object, info);
-      if (isWebhookConfigurationKind(info.group, info.kind)) errs = [...errs, ...validateWebhookConfiguration(object)];
+      if (isWebhookConfigurationKind(info.group, info.kind)) errs = [...errs, ...libraries().webhooks.validateWebhookConfiguration(object)];
     }
     if (extraErrors.length > 0 || errs.length > 0) {
       const all = dedupe([...extraErrors, ...errs]);
@@ -178,10 +180,10 @@ export class ServerCore implements EventExpirer {
   }
 
   private applyDefaults(object: KubeObject, info: ResourceInfo, crd: KubeObject | undefined): void {
-    if (crd) defaultCustomResource(object, crd);
+    if (crd) libraries().admission.defaultCustomResource(object, crd);
     else {
       applyDefaults(object, info);
-      if (isWebhookConfigurationKind(info.group, info.kind)) defaultWebhookConfiguration(object);
+      if (isWebhookConfigurationKind(info.group, info.kind)) libraries().webhooks.defaultWebhookConfiguration(object);
     }
   }
 

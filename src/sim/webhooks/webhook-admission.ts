@@ -65,7 +65,8 @@ export function webhookDenial(webhookName: string, status: AdmissionResponse['st
   return denial as Status;
 }
 
-export class WebhookAdmission implements MutatingAdmissionPlugin, AdmissionPlugin, NamespaceLabels {
+/** The dispatcher itself, made by the plugin (webhook-plugin.ts) at the first write that meets a webhook configuration. */
+export class WebhookDispatcher implements MutatingAdmissionPlugin, AdmissionPlugin, NamespaceLabels {
   /** Review uids: "webhook-<n>", in call order. */
   private calls = 0;
 

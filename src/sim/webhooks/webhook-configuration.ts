@@ -13,9 +13,9 @@
 import type { KubeObject, LabelSelector } from '../api/object.ts';
 import { fieldError, type FieldError } from '../api/field-errors.ts';
 
-export const ADMISSION_GROUP = 'admissionregistration.k8s.io';
-export const MUTATING_KIND = 'MutatingWebhookConfiguration';
-export const VALIDATING_KIND = 'ValidatingWebhookConfiguration';
+import { ADMISSION_GROUP, MUTATING_KIND, VALIDATING_KIND, isWebhookConfigurationKind } from './webhook-kinds.ts';
+
+export { ADMISSION_GROUP, MUTATING_KIND, VALIDATING_KIND, isWebhookConfigurationKind };
 
 /** One rule of a webhook (`RuleWithOperations`). */
 export interface RuleWithOperations {
@@ -57,10 +57,6 @@ export interface Webhook {
 }
 
 /** True for the two webhook configuration kinds. */
-export function isWebhookConfigurationKind(group: string, kind: string): boolean {
-  return group === ADMISSION_GROUP && (kind === MUTATING_KIND || kind === VALIDATING_KIND);
-}
-
 /** The webhooks of a stored configuration (an empty list when the field is missing or malformed). */
 export function webhooksOf(config: KubeObject): readonly Webhook[] {
   const hooks = config.webhooks;

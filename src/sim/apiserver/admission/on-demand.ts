@@ -1,6 +1,7 @@
 /**
  * The admission code of the kinds that only a person's input can bring (Jobs, CronJobs, HPAs, DaemonSets,
- * StatefulSets and their claims, CustomResourceDefinitions: the controllers that write them are on demand too),
+ * StatefulSets and their claims, CustomResourceDefinitions and custom resources: the controllers that write them are
+ * on demand too),
  * loaded with the simulation's libraries (`src/sim/libraries.ts`). validation.ts and defaults.ts reach them through
  * `libraries().admission`; nothing in the page's first script imports this module.
  */
@@ -13,6 +14,7 @@ import { validatePersistentVolumeClaim, validatePersistentVolumeClaimUpdate } fr
 import { validateJob, validateJobUpdate, validateCronJob, validateCronJobUpdate } from './validation/batch.ts';
 import { validateHorizontalPodAutoscaler, validateHorizontalPodAutoscalerUpdate } from './validation/hpa.ts';
 import { defaultCRD, validateCRD, validateCRDUpdate } from '../crd/crd-validation.ts';
+export { defaultCustomResource, validateCustomResource, validateCRD as validateCRDObject } from '../crd/custom-resources.ts';
 import { defaultDaemonSet } from './defaults/daemonset.ts';
 import { defaultStatefulSet } from './defaults/statefulset.ts';
 import { defaultPersistentVolumeClaim } from './defaults/persistent-volume-claim.ts';

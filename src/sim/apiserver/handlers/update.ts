@@ -15,7 +15,7 @@ import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { updateManagedFields } from '../fieldmanager/field-manager.ts';
 import type { AdmissionAttributes, ServerCore } from '../server-core.ts';
 import { validateUpdate } from '../admission/validation.ts';
-import { validateCustomResource } from '../crd/custom-resources.ts';
+import { libraries } from '../../libraries.ts';
 import { changedPaths, deepEqual } from '../strategy/object-diff.ts';
 import { prepareForStatusUpdate, prepareForUpdate } from '../strategy/update-strategy.ts';
 import { decodeBody, fail, okObject, settleNamespace, withWarnings } from './decode.ts';
@@ -135,7 +135,7 @@ export function updateDecoded(core: ServerCore, req: ApiRequest, info: ResourceI
 function runStatusValidation(core: ServerCore, req: ApiRequest, info: ResourceInfo, next: KubeObject, old: KubeObject, extra: FieldError[]) {
   // /status skips defaulting but keeps the kind's (status) validation and the admission plugins.
   const crd = core.isCustom(info) ? core.crdOf.get(`${info.group}/${info.kind}`) : undefined;
-  const errs = [...extra, ...(crd ? validateCustomResource(next, crd) : validateUpdate(next, old, info))];
+  const errs = [...extra, ...(crd ? libraries().admission.validateCustomResource(next, crd) : validateUpdate(next, old, info))];
   if (errs.length > 0) return invalid({ group: info.group, kind: info.kind }, next.metadata.name ?? '', errs);
   const attrs = {
     operation: 'UPDATE' as const,
