@@ -149,6 +149,11 @@ export interface InstallControllerAction {
   file?: string;
   /** When given, the program's declared name must be this one. */
   name?: string;
+  /**
+   * Replicas of its process (default 1). With more than one, they elect a leader on the Lease
+   * `kube-system/<name>` and only the leader reconciles, as a controller-runtime manager with leader election does.
+   */
+  replicas?: number;
 }
 
 /** Stops and removes a user-written controller. */

@@ -63,7 +63,7 @@ const ACTIONS: Record<UserAction['type'], Shape> = {
   'add-node': { name: nonEmpty, '?cpu': isString, '?memory': isString, '?pods': integer(0, 10_000), '?labels': stringMap(false) },
   'set-load': { resource: nonEmpty, name: nonEmpty, '?namespace': isString, '?cpu': isString, '?memory': isString },
   'git-commit': { files: stringMap(true), '?message': isString },
-  'install-controller': { source: isString, '?name': isString },
+  'install-controller': { source: isString, '?name': isString, '?replicas': integer(1, 5) },
   'uninstall-controller': { name: nonEmpty },
   fault: { fault: (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? null : 'an object with a "type"') },
 };

@@ -168,8 +168,9 @@ export class Cluster implements TimelineCore<ActResult> {
   }
 
   /** Starts a user-written controller's process, "user-controller/<name>" (install-controller.ts). */
-  addUserControllerProcess(program: UserControllerProgram): void {
-    this.addProcess(USER_CONTROLLER_PROCESS_PREFIX + program.info.name, 'user-controller', { replicas: 1, leaderElection: false, program });
+  addUserControllerProcess(program: UserControllerProgram, replicas = 1): void {
+    // Replicated, they elect a leader (the Lease is named after the controller: a process name holds a '/').
+    this.addProcess(USER_CONTROLLER_PROCESS_PREFIX + program.info.name, 'user-controller', { replicas, leaderElection: replicas > 1, program });
   }
 
   /** Kills a process for good and forgets it (an uninstalled user controller). */

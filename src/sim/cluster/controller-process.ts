@@ -213,7 +213,8 @@ export class ControllerProcess {
       identity,
       holderIdentity,
       transport,
-      leaderElection: this.options.leaderElection ? { lockNamespace: 'kube-system', lockName: this.name } : false,
+      // A user controller's Lease is named after it (its process name, "user-controller/<name>", is no object name).
+      leaderElection: this.options.leaderElection ? { lockNamespace: 'kube-system', lockName: this.options.program?.info.name ?? this.name } : false,
       supervisor: this,
     });
     const host = new ProcessHost(this.ctx, identity, factory, transport, this.network, this.runtime, this.options.node);

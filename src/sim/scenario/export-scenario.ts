@@ -73,7 +73,7 @@ function verbOf(action: UserAction): Record<string, unknown> | string {
       return { fault };
     }
     case 'install-controller':
-      return { installController: { source: action.source } };
+      return { installController: { source: action.source, ...(action.replicas !== undefined ? { replicas: action.replicas } : {}) } };
     case 'uninstall-controller':
       return { uninstallController: action.name };
   }

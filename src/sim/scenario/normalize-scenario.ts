@@ -199,8 +199,9 @@ function toScenarioAction(a: ScenarioActionFile, path: PropertyKey[], issues: No
 }
 
 /** `installController: { source | file }`: a file is read by the host before the run (controller-files.ts). */
-function installControllerAction(c: { source?: string; file?: string }): UserAction {
-  return c.source !== undefined ? { type: 'install-controller', source: c.source } : { type: 'install-controller', source: '', file: c.file! };
+function installControllerAction(c: { source?: string; file?: string; replicas?: number }): UserAction {
+  const replicas = c.replicas !== undefined ? { replicas: c.replicas } : {};
+  return c.source !== undefined ? { type: 'install-controller', source: c.source, ...replicas } : { type: 'install-controller', source: '', file: c.file!, ...replicas };
 }
 
 function toExpectation(e: ExpectationFile, path: PropertyKey[], issues: NormalizeIssue[]): (ExpectationCheck & { at?: number; by?: number }) | undefined {

@@ -173,6 +173,7 @@ const installControllerBody = z
   .strictObject({
     source: optional(z.string().check(z.maxLength(256 * 1024)), "The controller's TypeScript source (controllers/controller-api.d.ts)."),
     file: optional(nonEmpty(), 'A file with the source, relative to the scenario file (read by the CLI).'),
+    replicas: optional(z.int().check(z.minimum(1), z.maximum(5)), 'Replicas of its process (default 1); with more than one they elect a leader on the Lease kube-system/<name>.'),
   })
   .check(
     z.refine((b: { source?: string; file?: string }) => (b.source === undefined) !== (b.file === undefined), { message: 'a controller has exactly one of source, file' }),
