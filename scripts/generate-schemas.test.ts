@@ -94,7 +94,7 @@ describe('the generated schema', () => {
   });
 
   it('rejects a kind the simulation does not serve', () => {
-    expect(validate({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'x' } })).toBe(false);
+    expect(validate({ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'x' } })).toBe(false);
   });
 
   it('selects the right kind for every served kind', () => {
