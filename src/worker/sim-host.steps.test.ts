@@ -49,3 +49,24 @@ describe('long step commands are chunked', () => {
     expect(frames().at(-1)!.step).toBeGreaterThan(0);
   });
 });
+
+describe('a single step', () => {
+  it('runs at once whenever it comes in the tick, so a step back right after it undoes it rather than cancelling it', () => {
+    let wall = 0;
+    const messages: { type: string }[] = [];
+    const host = new SimHost((m) => messages.push(m), () => wall);
+    host.receive({ type: 'init', v: 1, requestId: 1, setup: { seed: 1, nodes: 3, manifests: deploymentYaml(3) } });
+    host.receive({ type: 'step', count: 50 });
+    host.tick();
+    const step = () => (messages.filter((m): m is Frame => m.type === 'frame').at(-1) as Frame).step;
+    const start = step();
+    // A key press 30 ms after the last tick (a clicker's PageDown, then PageUp): past that tick's work budget.
+    wall += 30;
+    host.receive({ type: 'step' });
+    host.receive({ type: 'stepBack' });
+    host.receive({ type: 'step' });
+    wall += 16;
+    host.tick();
+    expect(step()).toBe(start + 1);
+  });
+});
