@@ -2,16 +2,20 @@
  * The objects: the ownership view (Deployment → ReplicaSets → Pods, Jobs → Pods, Services → EndpointSlices,
  * standalone objects) or the nodes view (Node → its pods, and the unscheduled ones), in one of two layouts: List
  * (the default: an indented tree of rows, readable from the back of a room, objects-list.tsx) or Graph (laid out by
- * ELK, objects-graph-layout.tsx). Both draw the same graph (objects-graph.ts): above a few hundred pods, pods collapse
+ * ELK, objects-graph-layout.tsx, a chunk loaded after the first frame). Both draw the same graph (objects-graph.ts): above a few hundred pods, pods collapse
  * into per-owner / per-node groups with counts that expand on click. Clicking an object selects it (the Inspector
  * shows it).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSim } from '../state/sim-store.ts';
 import { buildObjectsGraph, drawnNodeFor, type ObjectsMode } from './objects-graph.ts';
 import { listRows } from './list-rows.ts';
 import { ObjectsList } from './objects-list.tsx';
-import { ObjectsGraphLayout } from './objects-graph-layout.tsx';
+import { lazyAfterFirstFrame } from '../state/after-first-frame.ts';
+import { PanelBoundary } from '../layout/error-boundary.tsx';
+
+/** The Graph layout (ELK-drawn): not the default, so a chunk of its own, preloaded once the first frame is painted. */
+const ObjectsGraphLayout = lazyAfterFirstFrame(() => import('./objects-graph-layout.tsx'), (m) => m.ObjectsGraphLayout);
 
 /** How the drawn objects are laid out. */
 type Layout = 'list' | 'graph';
@@ -84,7 +88,11 @@ export function ObjectsView() {
       {layout === 'list' ? (
         <ObjectsList rows={rows} highlighted={highlighted} select={select} toggle={toggle} />
       ) : (
-        <ObjectsGraphLayout graph={graph} highlighted={highlighted} select={select} toggle={toggle} />
+        <PanelBoundary name="Objects graph">
+          <Suspense fallback={<p className="hint">Loading the graph…</p>}>
+            <ObjectsGraphLayout graph={graph} highlighted={highlighted} select={select} toggle={toggle} />
+          </Suspense>
+        </PanelBoundary>
       )}
     </section>
   );
