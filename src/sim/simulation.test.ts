@@ -128,3 +128,31 @@ describe('Simulation', () => {
     expect(Simulation.fromRecipe(old).now).toBeLessThanOrEqual(sim.now);
   });
 });
+
+describe('Simulation.follow', () => {
+  const cm = (name: string) => ({ type: 'apply' as const, manifests: `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}}\n` });
+
+  it('applies another run\'s inputs at their positions and reaches the same trace', () => {
+    const served = Simulation.create({ seed: 3, nodes: 1 });
+    served.runFor(2000);
+    const copy = Simulation.fromRecipe(served.recipe());
+    served.act(cm('a'));
+    served.runFor(1500);
+    served.act(cm('b'));
+    served.runFor(700);
+    expect(copy.follow(served.inputs.slice(copy.inputs.length), served.step, served.now)).toBeNull();
+    expect(copy.step).toBe(served.step);
+    expect(copy.now).toBe(served.now);
+    expect(JSON.stringify(copy.trace.slice())).toBe(JSON.stringify(served.trace.slice()));
+  });
+
+  it('refuses, changing nothing, an input logged before its present or a malformed one', () => {
+    const sim = Simulation.create({ seed: 3, nodes: 1 });
+    sim.runFor(2000);
+    const step = sim.step;
+    expect(sim.follow([{ afterStep: 1, at: 0, action: cm('x') }], step + 5, sim.now)).toMatch(/before step/);
+    expect(sim.follow([{ afterStep: step, at: sim.now, action: { type: 'nope' } as never }], step + 5, sim.now)).toMatch(/input 1/);
+    expect(sim.step).toBe(step);
+    expect(sim.inputs).toHaveLength(0);
+  });
+});

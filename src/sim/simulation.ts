@@ -77,19 +77,49 @@ export class Simulation {
     });
     const where = positionProblem(recipe.step, recipe.time ?? 0);
     if (where) throw new Error(`recipe: ${where}`);
-    const inputs = [...recipe.inputs].sort((a, b) => a.afterStep - b.afterStep || a.at - b.at);
-    for (const input of inputs) {
-      sim.timeline.runSteps(input.afterStep - sim.timeline.step);
-      if (sim.now < input.at) sim.timeline.runUntil(input.at);
-      sim.timeline.act(input.action);
-    }
+    sim.applyLogged([...recipe.inputs].sort((a, b) => a.afterStep - b.afterStep || a.at - b.at));
     const moved = sim.timeline.seekStep(recipe.step);
     if (!moved.ok) throw new Error(moved.error);
-    // The clock as the viewer had it, when nothing was due in between (then running to it takes no step).
-    const next = sim.cluster.ctx.scheduler.peekTime();
-    if (recipe.time !== undefined && recipe.time > sim.now && (next === undefined || next > recipe.time)) sim.timeline.runUntil(recipe.time);
+    sim.clockTo(recipe.time);
     sim.notify();
     return sim;
+  }
+
+  /**
+   * Follows another run of the same recipe (an attached page following `loopscope serve`): applies `inputs`, logged
+   * there after this run's present, at their positions, then runs forward to `step` and the clock to `time`. Returns
+   * why it cannot, changing nothing, when an input is malformed or logged before this run's present.
+   */
+  follow(inputs: readonly LoggedInput[], step: number, time: number): string | null {
+    let after = this.step;
+    for (const [i, input] of inputs.entries()) {
+      const problem = actionProblem(input?.action) ?? positionProblem(input?.afterStep, input?.at);
+      if (problem) return `input ${i + 1}: ${problem}`;
+      if (input.afterStep < after) return `input ${i + 1} was logged at step ${input.afterStep}, before step ${after}`;
+      after = input.afterStep;
+    }
+    const where = positionProblem(step, time);
+    if (where) return where;
+    this.applyLogged(inputs);
+    if (step > this.step) this.timeline.runSteps(step - this.step);
+    this.clockTo(time);
+    this.notify();
+    return null;
+  }
+
+  /** Applies logged inputs, in order, each after its step and at its time (re-execution, as the input log records them). */
+  private applyLogged(inputs: readonly LoggedInput[]): void {
+    for (const input of inputs) {
+      this.timeline.runSteps(input.afterStep - this.timeline.step);
+      if (this.now < input.at) this.timeline.runUntil(input.at);
+      this.timeline.act(input.action);
+    }
+  }
+
+  /** The clock as the other run had it, when nothing was due in between (then running to it takes no step). */
+  private clockTo(time: number | undefined): void {
+    const next = this.cluster.ctx.scheduler.peekTime();
+    if (time !== undefined && time > this.now && (next === undefined || next > time)) this.timeline.runUntil(time);
   }
 
   recipe(): SimulationRecipe {

@@ -113,31 +113,15 @@ export class AttachHost {
 
   /**
    * Applies the waiting advances to `sim` (at its live edge). Returns false, having detached with the reason, if
-   * the served run and the copy disagree (an input logged before the copy's step: not the same run).
+   * the served run and the copy disagree (an input malformed, or logged before the copy's step: not the same run).
    */
   follow(sim: Simulation): boolean {
     const a = this.pending;
     if (!a) return true;
     this.pending = null;
-    {
-      for (const input of a.inputs) {
-        if (!isLoggedInput(input) || input.afterStep < sim.step) {
-          this.stop(`the served run and this page's copy disagree at step ${sim.step}: detached (attach again to start from its present)`);
-          return false;
-        }
-        sim.runSteps(input.afterStep - sim.step);
-        if (sim.now < input.at) sim.runUntil(input.at);
-        sim.act(input.action);
-      }
-      if (a.step > sim.step) sim.runSteps(a.step - sim.step);
-      const next = sim.cluster.ctx.scheduler.peekTime();
-      if (a.time > sim.now && (next === undefined || next > a.time)) sim.runUntil(a.time);
-    }
-    return true;
+    const problem = sim.follow(a.inputs, a.step, a.time);
+    if (!problem) return true;
+    this.stop(`the served run and this page's copy disagree at step ${sim.step} (${problem}): detached (attach again to start from its present)`);
+    return false;
   }
-}
-
-function isLoggedInput(x: unknown): x is LoggedInput {
-  const i = x as LoggedInput | null;
-  return !!i && Number.isSafeInteger(i.afterStep) && Number.isFinite(i.at) && !!i.action && typeof i.action === 'object' && typeof (i.action as { type?: unknown }).type === 'string';
 }
