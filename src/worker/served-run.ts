@@ -10,6 +10,31 @@ import type { ActReply, KubectlReply } from './protocol.ts';
 /** The longest feed line read (a recipe of a long run with its manifests, or an advance). */
 export const MAX_FEED_LINE = 32 * 1024 * 1024;
 
+/**
+ * Reads a newline-delimited stream, handing each non-blank line to `onLine` until it returns false or the stream ends;
+ * throws when a line grows past {@link MAX_FEED_LINE}. Resolves 'stopped' (by `onLine`) or 'ended' (the stream did).
+ */
+export async function readLines(body: ReadableStream<Uint8Array>, onLine: (line: string) => boolean): Promise<'stopped' | 'ended'> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return 'ended';
+    buffered += decoder.decode(value, { stream: true });
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (line.trim() !== '' && !onLine(line)) {
+        await reader.cancel().catch(() => undefined);
+        return 'stopped';
+      }
+    }
+    if (buffered.length > MAX_FEED_LINE) throw new Error(`a line is longer than ${MAX_FEED_LINE} characters`);
+  }
+}
+
 /** The base address of a served simulation, from what a person typed or a link held; or an error in words. */
 export function servedBase(address: string, pageOrigin?: string): { ok: true; url: string } | { ok: false; error: string } {
   const text = address.trim();
@@ -62,32 +87,25 @@ export class FeedReader {
   private async read(): Promise<void> {
     const res = await this.fetchImpl(`${this.base}/loopscope/v1/feed`, { signal: this.abort.signal, cache: 'no-store' });
     if (!res.ok || !res.body) return this.end(`${this.base} answered ${res.status}${res.ok ? '' : `: ${(await res.text()).slice(0, 300).trim()}`}; is it loopscope serve?`);
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffered = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (this.stopped) return;
-      if (done) return this.end(`${this.base} ended the feed (the served simulation stopped)`);
-      buffered += decoder.decode(value, { stream: true });
-      let nl: number;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        if (line.trim() === '') continue;
+    let how: 'stopped' | 'ended';
+    try {
+      how = await readLines(res.body, (line) => {
+        if (this.stopped) return false;
         const message = parseFeedLine(line);
         if (typeof message === 'string') {
           this.stop();
-          return this.listener.ended(message);
+          this.listener.ended(message);
+          return false;
         }
         this.listener.message(message);
-        if (this.stopped) return;
-      }
-      if (buffered.length > MAX_FEED_LINE) {
-        this.stop();
-        return this.listener.ended(`a line of the feed is longer than ${MAX_FEED_LINE} characters: not a Loopscope feed`);
-      }
+        return !this.stopped;
+      });
+    } catch (e) {
+      if (this.stopped) return;
+      this.stop();
+      return this.listener.ended(`${(e as Error).message}: not a Loopscope feed`);
     }
+    if (how === 'ended') this.end(`${this.base} ended the feed (the served simulation stopped)`);
   }
 }
 
@@ -140,34 +158,24 @@ export function remoteKubectl(base: string, line: string, io: { stdin?: string; 
       return failed(`the served simulation at ${base} could not be reached: ${(e as Error).message}`);
     }
     if (!res.ok || !res.body) return failed(`${base} refused the command (${res.status}): ${(await res.text()).trim().slice(0, 500)}`);
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffered = '';
     let first: KubectlReply | undefined;
     let endedSeen = false;
     let resolveFirst!: (r: KubectlReply) => void;
     const firstReply = new Promise<KubectlReply>((r) => (resolveFirst = r));
+    const body = res.body;
     void (async () => {
       try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffered += decoder.decode(value, { stream: true });
-          let nl: number;
-          while ((nl = buffered.indexOf('\n')) >= 0) {
-            const text = buffered.slice(0, nl);
-            buffered = buffered.slice(nl + 1);
-            const m = JSON.parse(text) as { reply?: KubectlReply; text?: string; ended?: boolean };
-            if (!first) {
-              first = m.reply ?? failed('the served simulation sent no reply');
-              resolveFirst(first);
-            } else {
-              endedSeen ||= m.ended === true;
-              onOutput(m.text ?? '', m.ended === true);
-            }
+        await readLines(body, (text) => {
+          const m = JSON.parse(text) as { reply?: KubectlReply; text?: string; ended?: boolean };
+          if (!first) {
+            first = m.reply ?? failed('the served simulation sent no reply');
+            resolveFirst(first);
+          } else {
+            endedSeen ||= m.ended === true;
+            onOutput(m.text ?? '', m.ended === true);
           }
-          if (buffered.length > MAX_FEED_LINE) throw new Error('an output line is too long');
-        }
+          return true;
+        });
         if (!first) resolveFirst(failed('the served simulation closed the connection without a reply'));
         else if (first.watching && !endedSeen) onOutput('', true);
       } catch (e) {
