@@ -17,8 +17,8 @@ import type { Simulation } from '../sim/simulation.ts';
 import type { UserAction } from '../sim/actions/user-action.ts';
 import { ConsoleHost } from '../worker/console-host.ts';
 import type { ActReply, KubectlReply } from '../worker/protocol.ts';
-import { LiveFeeds } from './live-feed.ts';
-import { readBody } from './http-io.ts';
+import { FEED_LIMIT, LiveFeeds } from './live-feed.ts';
+import { readBody, send } from './http-io.ts';
 
 export const PAGE_LINK_PREFIX = '/loopscope/v1/';
 /** A console line, its stdin and its files: the page's own limit for a pasted document. */
@@ -76,7 +76,7 @@ export class PageLink {
     }
     const what = pathname.slice(PAGE_LINK_PREFIX.length);
     if (what === 'feed' && method === 'GET') {
-      if (!this.feeds.open(res)) plain(res, 429, `too many pages attached (at most ${20})`);
+      if (!this.feeds.open(res)) plain(res, 429, `too many pages attached (at most ${FEED_LIMIT})`);
       return;
     }
     if ((what === 'act' || what === 'kubectl') && method === 'POST') {
@@ -99,7 +99,7 @@ export class PageLink {
     if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') return plain(res, 400, 'expected {"action": {"type": …}}');
     const r = this.sim.act(action as UserAction);
     const reply: ActReply = { ok: r.ok, messages: r.messages, results: r.results, errors: r.errors };
-    json(res, 200, reply);
+    send(res, { code: 200, body: reply });
   }
 
   private kubectl(res: ServerResponse, body: unknown): void {
@@ -147,11 +147,5 @@ function sameOrigin(req: IncomingMessage): boolean {
 }
 
 function plain(res: ServerResponse, code: number, message: string): void {
-  res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8' });
-  res.end(`${message}\n`);
-}
-
-function json(res: ServerResponse, code: number, body: unknown): void {
-  res.writeHead(code, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
+  send(res, { code, body: null, text: `${message}\n` });
 }
