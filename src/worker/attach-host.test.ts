@@ -89,6 +89,21 @@ describe('attaching the page to loopscope serve', () => {
     expect(t.served.inputs.at(-1)!.action).toMatchObject({ type: 'scale', replicas: 1 });
   });
 
+  it('streams a watch typed in the page from the served run into the frames, and Ctrl+C ends it', async () => {
+    const t = await attached();
+    open = t.handle;
+    t.host.receive({ type: 'attach', requestId: 1, url: t.handle.url });
+    await t.until(() => t.reply(1) !== undefined, 'the attach reply');
+    t.host.receive({ type: 'kubectl', requestId: 2, line: 'kubectl get deployments -w' });
+    await t.until(() => t.reply(2) !== undefined, 'the kubectl reply');
+    expect(t.reply(2)).toMatchObject({ ok: true, kind: 'kubectl', result: { watching: true } });
+    t.served.act({ type: 'scale', resource: 'deployment', name: 'web', replicas: 5 });
+    await t.moveServer(5000);
+    await t.until(() => t.frames().some((f) => /web\s+\S+\s+\d+/.test(f.console ?? '')), 'the lines of the watch in a frame');
+    t.host.receive({ type: 'kubectlCancel' });
+    await t.until(() => t.frames().at(-1)!.consoleEnded === true || t.frames().some((f) => f.consoleEnded), 'the watch ended');
+  });
+
   it('stays in the past while the viewer looks back, and returns to the live edge on play', async () => {
     const t = await attached();
     open = t.handle;

@@ -23,7 +23,8 @@ import { librariesMissed } from '../sim/libraries.ts';
 import { ConsoleHost } from './console-host.ts';
 import { LessonHost } from './lesson-host.ts';
 import { AttachHost } from './attach-host.ts';
-import { remoteAct, remoteKubectl, servedBase, type RemoteCommand } from './served-run.ts';
+import { remoteAct, servedBase } from './served-run.ts';
+import { RemoteConsole } from './remote-console.ts';
 import {
   PROTOCOL_VERSION,
   type ActReply,
@@ -98,9 +99,7 @@ export class SimHost {
 
   /** Following a served run, if attached (attach-host.ts); what its console line printed since the last frame. */
   private readonly attachment: AttachHost;
-  private remoteCommand: RemoteCommand | null = null;
-  private remoteOutput = '';
-  private remoteEnded = false;
+  private readonly remoteConsole = new RemoteConsole();
 
   /** Whether a use of the libraries before they were loaded has been reported (once: it is a bug, not user error). */
   private missReported = false;
@@ -127,7 +126,7 @@ export class SimHost {
           return null;
         },
         detached: () => {
-          this.cancelRemoteCommand();
+          this.remoteConsole.cancel();
           this.dirty = true;
         },
       },
@@ -223,7 +222,7 @@ export class SimHost {
       this.dirty = true;
     }
     if (this.lessons.open && this.dirty) this.lessons.afterAdvance();
-    if (this.console.watching || this.remoteOutput || this.remoteEnded) this.dirty = true;
+    if (this.console.watching || this.remoteConsole.pending) this.dirty = true;
     this.reportMissedLibraries();
     if (this.dirty) this.postFrame();
   }
@@ -234,7 +233,7 @@ export class SimHost {
       this.attachment.detach();
       this.attachment.ended = null;
       this.attachment.url = null;
-      this.cancelRemoteCommand();
+      this.remoteConsole.cancel();
       const info = this.init(cmd.setup);
       if ('error' in info) this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: info.error });
       else this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'init', info });
@@ -243,7 +242,7 @@ export class SimHost {
     if (cmd.type === 'attach') return this.attach(cmd.requestId, cmd.url);
     if (cmd.type === 'detach') {
       this.attachment.detach();
-      this.cancelRemoteCommand();
+      this.remoteConsole.cancel();
       return;
     }
     const sim = this.sim;
@@ -503,7 +502,7 @@ export class SimHost {
   private attach(requestId: number, url: string): void {
     const base = servedBase(url);
     if (!base.ok) return this.post({ type: 'reply', requestId, ok: false, error: base.error });
-    this.cancelRemoteCommand();
+    this.remoteConsole.cancel();
     this.console.cancel();
     this.attachment.attach(base.url, (error) => {
       if (error || !this.sim) this.post({ type: 'reply', requestId, ok: false, error: error ?? 'no simulation' });
@@ -525,26 +524,11 @@ export class SimHost {
       case 'act':
         void remoteAct(url, cmd.action).then((result) => this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'act', result }));
         return true;
-      case 'kubectl': {
-        this.cancelRemoteCommand();
-        const command = remoteKubectl(url, cmd.line, { stdin: cmd.stdin, files: cmd.files }, (text, ended) => {
-          if (this.remoteCommand !== command) return;
-          this.remoteOutput += text;
-          if (ended) {
-            this.remoteEnded = true;
-            this.remoteCommand = null;
-          }
-          this.dirty = true;
-        });
-        this.remoteCommand = command;
-        void command.reply.then((result) => {
-          if (!result.watching && this.remoteCommand === command) this.remoteCommand = null;
-          this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'kubectl', result });
-        });
+      case 'kubectl':
+        this.remoteConsole.run(url, cmd.line, { stdin: cmd.stdin, files: cmd.files }, () => (this.dirty = true), (result) => this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'kubectl', result }));
         return true;
-      }
       case 'kubectlCancel':
-        this.cancelRemoteCommand();
+        this.remoteConsole.cancel();
         return true;
       case 'kubectlEditSave':
       case 'lesson':
@@ -563,12 +547,6 @@ export class SimHost {
       default:
         return false;
     }
-  }
-
-  private cancelRemoteCommand(): void {
-    this.remoteCommand?.cancel();
-    if (this.remoteCommand) this.remoteEnded = true;
-    this.remoteCommand = null;
   }
 
   private postFrame(): void {
@@ -643,10 +621,9 @@ export class SimHost {
     this.timelineMoved = false;
     if (printed?.text) frame.console = printed.text;
     if (printed?.ended) frame.consoleEnded = true;
-    if (this.remoteOutput) frame.console = (frame.console ?? '') + this.remoteOutput;
-    if (this.remoteEnded) frame.consoleEnded = true;
-    this.remoteOutput = '';
-    this.remoteEnded = false;
+    const remote = this.remoteConsole.take();
+    if (remote.text) frame.console = (frame.console ?? '') + remote.text;
+    if (remote.ended) frame.consoleEnded = true;
     const a = this.attachment;
     if (a.url) frame.attached = { url: a.url, live: a.attached && !sim.inPast && this.playing, ...(a.ended ? { ended: a.ended } : {}) };
     const lesson = this.lessons.viewToSend(reset);
