@@ -12,11 +12,10 @@ import { typescriptDefaults } from 'monaco-editor/languages/features/typescript/
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
 import apiTypes from '../../../controllers/controller-api.d.ts?raw';
 import type { EditorMarker } from '../editor/markers.ts';
-import { toMonacoMarker } from '../editor/monaco-markers.ts';
+import { useModelSync } from '../editor/use-model-sync.ts';
 import { monaco, setupMonaco } from '../editor/monaco-setup.ts';
 
 const MODEL_URI = 'file:///controller.ts';
-const MARKER_OWNER = 'loopscope';
 let typescriptReady = false;
 
 /** Monaco set up (YAML's workers), plus TypeScript's worker and the controller API as the only library. */
@@ -79,21 +78,7 @@ export default function ControllerCodeEditor(props: ControllerCodeEditorProps) {
     };
   }, []);
 
-  useEffect(() => {
-    const model = editorRef.current?.getModel();
-    if (!model || model.getValue() === props.value) return;
-    syncing.current = true;
-    try {
-      model.pushEditOperations([], [{ range: model.getFullModelRange(), text: props.value }], () => null);
-    } finally {
-      syncing.current = false;
-    }
-  }, [props.value]);
-
-  useEffect(() => {
-    const model = editorRef.current?.getModel();
-    if (model) monaco.editor.setModelMarkers(model, MARKER_OWNER, props.markers.map(toMonacoMarker));
-  }, [props.markers]);
+  useModelSync(editorRef, syncing, props.value, props.markers);
 
   return <div ref={hostRef} style={{ width: '100%', height: '100%', minHeight: 120 }} />;
 }

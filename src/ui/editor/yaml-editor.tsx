@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react';
 import { overRequestLimit } from './request-limit.ts';
 import type { EditorMarker } from './markers.ts';
-import { toMonacoMarker } from './monaco-markers.ts';
+import { useModelSync } from './use-model-sync.ts';
 import { monaco, newManifestUri, setupMonaco } from './monaco-setup.ts';
 
 export interface YamlEditorProps {
@@ -34,7 +34,6 @@ export interface YamlEditorProps {
 }
 
 /** Owner of the markers this component sets, so they never clear monaco-yaml's. */
-const MARKER_OWNER = 'loopscope';
 
 export default function YamlEditor(props: YamlEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -87,21 +86,7 @@ export default function YamlEditor(props: YamlEditorProps) {
     };
   }, []);
 
-  useEffect(() => {
-    const model = editorRef.current?.getModel();
-    if (!model || model.getValue() === props.value) return;
-    syncing.current = true;
-    try {
-      model.pushEditOperations([], [{ range: model.getFullModelRange(), text: props.value }], () => null);
-    } finally {
-      syncing.current = false;
-    }
-  }, [props.value]);
-
-  useEffect(() => {
-    const model = editorRef.current?.getModel();
-    if (model) monaco.editor.setModelMarkers(model, MARKER_OWNER, props.markers.map(toMonacoMarker));
-  }, [props.markers]);
+  useModelSync(editorRef, syncing, props.value, props.markers);
 
   useEffect(() => {
     editorRef.current?.updateOptions({ readOnly: props.readOnly ?? false, fontSize: props.fontSize ?? 13 });
