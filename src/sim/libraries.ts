@@ -28,6 +28,9 @@ import type { controllerLogic } from './controllers/on-demand.ts';
 import type * as GitOps from './gitops/on-demand.ts';
 import type * as Admission from './apiserver/admission/on-demand.ts';
 import type * as Webhooks from './webhooks/on-demand.ts';
+import type * as ApiServerOnDemand from './apiserver/on-demand.ts';
+import type * as ClusterOnDemand from './cluster/on-demand.ts';
+import type * as ControllerParts from './controllers/on-demand-parts.ts';
 
 /** The builders of the controllers whose logic is loaded on demand (cluster/on-demand-controller.ts). */
 export type OnDemandControllerLogic = typeof controllerLogic;
@@ -45,6 +48,12 @@ export interface Libraries {
   admission: typeof Admission;
   /** The admission webhooks' dispatcher and configurations (webhooks/on-demand.ts). */
   webhooks: typeof Webhooks;
+  /** The api-server's request paths that only a person's input or an on-demand controller brings (apiserver/on-demand.ts). */
+  apiserver: typeof ApiServerOnDemand;
+  /** What only a person's actions ask of the cluster (cluster/on-demand.ts). */
+  cluster: typeof ClusterOnDemand;
+  /** The parts of first-script controllers that only a person's input reaches (controllers/on-demand-parts.ts). */
+  controllerParts: typeof ControllerParts;
 }
 
 let loaded: Libraries | undefined;
@@ -55,8 +64,9 @@ let missed = false;
 export function loadLibraries(): Promise<Libraries> {
   if (loaded) return Promise.resolve(loaded);
   // fast-json-patch's CommonJS entry has no named exports under Node's ESM loader; its ESM build does, everywhere.
-  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner'), import('fast-json-patch/index.mjs'), import('./controllers/on-demand.ts'), import('./gitops/on-demand.ts'), import('./apiserver/admission/on-demand.ts'), import('./webhooks/on-demand.ts')]).then(
-    ([yaml, ajv, croner, jsonPatch, controllers, gitops, admission, webhooks]) => (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron, jsonPatch, controllers: controllers.controllerLogic, gitops, admission, webhooks }),
+  loading ??= Promise.all([import('yaml'), import('ajv'), import('croner'), import('fast-json-patch/index.mjs'), import('./controllers/on-demand.ts'), import('./gitops/on-demand.ts'), import('./apiserver/admission/on-demand.ts'), import('./webhooks/on-demand.ts'), import('./apiserver/on-demand.ts'), import('./cluster/on-demand.ts'), import('./controllers/on-demand-parts.ts')]).then(
+    ([yaml, ajv, croner, jsonPatch, controllers, gitops, admission, webhooks, apiserver, cluster, controllerParts]) =>
+      (loaded = { yaml, Ajv: ajv.default, Cron: croner.Cron, jsonPatch, controllers: controllers.controllerLogic, gitops, admission, webhooks, apiserver, cluster, controllerParts }),
     (err: unknown) => {
       loading = undefined;
       throw err;
