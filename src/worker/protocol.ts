@@ -188,7 +188,7 @@ export interface KubectlCompletion {
 }
 
 export type Reply =
-  | { type: 'reply'; requestId: number; ok: true; kind: 'init'; info: { nodes: string[]; controllers: string[]; processes: string[] } }
+  | { type: 'reply'; requestId: number; ok: true; kind: 'init'; info: ClusterInfo }
   | { type: 'reply'; requestId: number; ok: true; kind: 'act'; result: ActReply }
   | { type: 'reply'; requestId: number; ok: true; kind: 'inspect'; result: InspectResult | null }
   | { type: 'reply'; requestId: number; ok: true; kind: 'recipe'; recipe: SimulationRecipe }
@@ -197,5 +197,12 @@ export type Reply =
   | { type: 'reply'; requestId: number; ok: true; kind: 'lesson'; view: LessonView | null; answer?: AnswerResult }
   | { type: 'reply'; requestId: number; ok: true; kind: 'export'; fileName: string; mediaType: string; text: string }
   | { type: 'reply'; requestId: number; ok: false; error: string };
+
+/** The cluster a simulation plays, as an `init` reply (or an attach's) describes it. */
+export interface ClusterInfo {
+  nodes: string[];
+  controllers: string[];
+  processes: string[];
+}
 
 export type WorkerMessage = Frame | Reply | { type: 'error'; message: string };

@@ -10,24 +10,23 @@ import type { ScenarioAction } from '../sim/scenario/scenario.ts';
 import type { Simulation, TimeTravel } from '../sim/simulation.ts';
 import { createSimulation } from './simulation-setup.ts';
 import type { TraceEvent } from '../sim/trace/trace-event.ts';
-import { controllerDetail, inspectObject } from './inspection.ts';
+import { controllerDetail } from './controller-detail.ts';
 import { objectKey } from './object-summary.ts';
 import { ObjectDelta } from './object-delta.ts';
 import { controllerSummaries } from './controller-summaries.ts';
-import { HpaSampler } from './hpa-frame.ts';
+import type { HpaSampler } from './hpa-frame.ts';
 import { parseFirstCommand } from './first-commands.ts';
 import { LibraryGate, type OnDemandLoader } from './library-gate.ts';
 import { sandboxGate } from './user-controllers.ts';
-import { fullCommandParser, loadOnDemand, onDemandLoaded, scenarioReader } from './on-demand.ts';
+import { attachedSession, fullCommandParser, loadedHpaFrames, loadOnDemand, objectInspection, onDemandLoaded, scenarioReader } from './on-demand.ts';
 import { librariesMissed } from '../sim/libraries.ts';
 import { ConsoleHost } from './console-host.ts';
 import { LessonHost } from './lesson-host.ts';
-import { AttachHost } from './attach-host.ts';
-import { remoteAct, servedBase } from './served-run.ts';
-import { RemoteConsole } from './remote-console.ts';
+import type { AttachedSession } from './attached-session.ts';
 import {
   PROTOCOL_VERSION,
   type ActReply,
+  type ClusterInfo,
   type Command,
   type Frame,
   type SimulationSetup,
@@ -86,8 +85,11 @@ export class SimHost {
   private convergenceAt = -Infinity;
   /** Something happened since {@link lastConvergence} was computed (a throttled frame left it behind). */
   private convergenceStale = true;
-  /** HPA replica series for the page's chart, sampled per frame. */
-  private hpaSampler = new HpaSampler();
+  /**
+   * HPA replica series for the page's chart, sampled per frame; made (hpa-frame.ts, on demand) when the first HPA
+   * or simulated load appears, which only input that needed the on-demand parts can bring.
+   */
+  private hpaSampler: HpaSampler | null = null;
   /** The kubectl console's running watch (console-host.ts). */
   private readonly console = new ConsoleHost();
   /** The open lesson, if any (lesson-host.ts). */
@@ -97,9 +99,8 @@ export class SimHost {
   /** A lesson was closed: the next frame tells the page (`lesson: null`). */
   private lessonClosed = false;
 
-  /** Following a served run, if attached (attach-host.ts); what its console line printed since the last frame. */
-  private readonly attachment: AttachHost;
-  private readonly remoteConsole = new RemoteConsole();
+  /** Following a served run (attached-session.ts, on demand): made by the first `attach`. */
+  private attachment: AttachedSession | null = null;
 
   /** Whether a use of the libraries before they were loaded has been reported (once: it is a bug, not user error). */
   private missReported = false;
@@ -112,26 +113,9 @@ export class SimHost {
     private readonly wallNow: () => number,
     /** What is loaded on demand (on-demand.ts); tests pass a loader they control. */
     loader: OnDemandLoader = { loaded: onDemandLoaded, load: loadOnDemand },
-    fetchImpl?: typeof fetch,
+    /** How a served run is fetched when attached (tests pass their own). */
+    private readonly fetchImpl?: typeof fetch,
   ) {
-    this.attachment = new AttachHost(
-      {
-        adoptRecipe: (recipe) => {
-          const created = createSimulation({ seed: 0, recipe });
-          if ('error' in created) return created.error.replace('cannot open this link', 'cannot follow this served run');
-          this.lessons.close();
-          this.adopt(created.sim, []);
-          this.playing = true;
-          this.dirty = true;
-          return null;
-        },
-        detached: () => {
-          this.remoteConsole.cancel();
-          this.dirty = true;
-        },
-      },
-      fetchImpl,
-    );
     // Virtual time stands still while messages are held: it resumes from their release, not from the load's start.
     // Behind the libraries' gate, the sandbox's: installing a user controller loads it (user-controllers.ts).
     this.sandboxGate = sandboxGate((data) => this.obey(data), (data, message) => this.fail(data, message), () => (this.lastWall = this.wallNow()));
@@ -198,18 +182,9 @@ export class SimHost {
     this.preloadWhenMoving(wall);
     const dt = Math.min(MAX_WALL_STEP_MS, Math.max(0, wall - this.lastWall));
     this.lastWall = wall;
-    if (this.sim && this.attachment.attached) {
+    if (this.sim && this.attachment?.attached) {
       // Following a served run: its clock, not ours. Playing is being at its live edge.
-      if (this.playing) {
-        if (this.sim.inPast) {
-          this.sim.seekStep(this.sim.head);
-          this.timelineMoved = true;
-        }
-        if (this.attachment.waiting) {
-          this.attachment.follow(this.sim);
-          this.dirty = true;
-        }
-      }
+      if (this.playing && this.attachment.followLiveEdge(this.sim)) this.timelineMoved = true;
     } else if (this.sim && this.stepsLeft > 0) {
       this.runPendingSteps(wall + WORK_BUDGET_MS);
       this.dirty = true;
@@ -222,7 +197,7 @@ export class SimHost {
       this.dirty = true;
     }
     if (this.lessons.open && this.dirty) this.lessons.afterAdvance();
-    if (this.console.watching || this.remoteConsole.pending) this.dirty = true;
+    if (this.console.watching || this.attachment?.consolePending) this.dirty = true;
     this.reportMissedLibraries();
     if (this.dirty) this.postFrame();
   }
@@ -230,27 +205,23 @@ export class SimHost {
   private handle(cmd: Command): void {
     if (ENDS_PENDING_STEPS.has(cmd.type)) this.stepsLeft = 0;
     if (cmd.type === 'init') {
-      this.attachment.detach();
-      this.attachment.ended = null;
-      this.attachment.url = null;
-      this.remoteConsole.cancel();
+      this.attachment?.forget();
       const info = this.init(cmd.setup);
       if ('error' in info) this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: info.error });
       else this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'init', info });
       return;
     }
-    if (cmd.type === 'attach') return this.attach(cmd.requestId, cmd.url);
-    if (cmd.type === 'detach') {
-      this.attachment.detach();
-      this.remoteConsole.cancel();
-      return;
+    if (cmd.type === 'attach') {
+      this.console.cancel();
+      return (this.attachment ??= this.attachedSession()).attach(cmd.requestId, cmd.url);
     }
+    if (cmd.type === 'detach') return this.attachment?.detach();
     const sim = this.sim;
     if (!sim) {
       if ('requestId' in cmd) this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: 'no simulation: send init first' });
       return;
     }
-    if (this.attachment.attached && this.obeyAttached(cmd)) return;
+    if (this.attachment?.attached && this.attachment.obey(cmd, sim)) return;
     switch (cmd.type) {
       case 'act': {
         const r = sim.act(cmd.action);
@@ -302,7 +273,7 @@ export class SimHost {
         this.target = Math.max(this.target ?? sim.now, sim.now) + cmd.ms;
         return;
       case 'inspect':
-        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'inspect', result: inspectObject(sim, cmd.ref) });
+        this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'inspect', result: objectInspection().inspectObject(sim, cmd.ref) });
         return;
       case 'focusController':
         this.focus = cmd.name;
@@ -365,7 +336,7 @@ export class SimHost {
     this.lessons.afterAdvance();
   }
 
-  private init(setup: SimulationSetup): { nodes: string[]; controllers: string[]; processes: string[] } | { error: string } {
+  private init(setup: SimulationSetup): ClusterInfo | { error: string } {
     this.console.cancel();
     let sim: Simulation;
     let actions: ScenarioAction[] = [];
@@ -386,18 +357,17 @@ export class SimHost {
   }
 
   /** Plays `sim` from now on (a new run, or a lesson step that rebuilt its cluster): every view starts afresh. */
-  private adopt(sim: Simulation, actions: ScenarioAction[]): { nodes: string[]; controllers: string[]; processes: string[] } {
+  private adopt(sim: Simulation, actions: ScenarioAction[]): ClusterInfo {
     this.sim = sim;
     this.pendingActions = actions;
     this.target = null;
     this.timelineMoved = true;
     this.objects.clear();
-    this.hpaSampler.clear();
+    this.hpaSampler?.clear();
     this.sentTrace = 0;
     this.forceFull = true;
     this.lastWall = this.wallNow();
-    const c = sim.cluster;
-    return { nodes: c.nodes.map((n) => n.name), controllers: c.controllerNames(), processes: [...c.processes.keys()] };
+    return clusterInfo(sim);
   }
 
   /** Runs timers up to `target` virtual ms, playing scenario actions on time, within the wall-time budget. */
@@ -498,55 +468,26 @@ export class SimHost {
     else sim.act(action);
   }
 
-  /** `attach`: follow the run served at `url`; the reply comes once its recipe is adopted (or could not be). */
-  private attach(requestId: number, url: string): void {
-    const base = servedBase(url);
-    if (!base.ok) return this.post({ type: 'reply', requestId, ok: false, error: base.error });
-    this.remoteConsole.cancel();
-    this.console.cancel();
-    this.attachment.attach(base.url, (error) => {
-      if (error || !this.sim) this.post({ type: 'reply', requestId, ok: false, error: error ?? 'no simulation' });
-      else {
-        const c = this.sim.cluster;
-        this.post({ type: 'reply', requestId, ok: true, kind: 'init', info: { nodes: c.nodes.map((n) => n.name), controllers: c.controllerNames(), processes: [...c.processes.keys()] } });
-      }
-      this.dirty = true;
-    });
-  }
-
-  /**
-   * While attached, what changes the cluster is sent to the served run (it comes back in the feed), and what
-   * cannot be done there is refused; true when `cmd` was handled here.
-   */
-  private obeyAttached(cmd: Command): boolean {
-    const url = this.attachment.url!;
-    switch (cmd.type) {
-      case 'act':
-        void remoteAct(url, cmd.action).then((result) => this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'act', result }));
-        return true;
-      case 'kubectl':
-        this.remoteConsole.run(url, cmd.line, { stdin: cmd.stdin, files: cmd.files }, () => (this.dirty = true), (result) => this.post({ type: 'reply', requestId: cmd.requestId, ok: true, kind: 'kubectl', result }));
-        return true;
-      case 'kubectlCancel':
-        this.remoteConsole.cancel();
-        return true;
-      case 'kubectlEditSave':
-      case 'lesson':
-        this.post({ type: 'reply', requestId: cmd.requestId, ok: false, error: `this page follows the simulation served at ${url}: ${cmd.type === 'lesson' ? 'open a lesson after detaching' : 'edit it with kubectl edit in a terminal'}` });
-        return true;
-      case 'step':
-        // Forward through what was followed, never past it: beyond the live edge is the served run's to make.
-        this.playing = false;
-        this.sim!.seekStep(Math.min(this.sim!.head, this.sim!.step + (cmd.count ?? 1)));
-        return true;
-      case 'undoFork':
-      case 'advance':
-      case 'speed':
-        // The served run keeps its own time: fast-forward and speed are its.
-        return true;
-      default:
-        return false;
-    }
+  /** A session following a served run, its recipe adopted as this host's simulation (attached-session.ts). */
+  private attachedSession(): AttachedSession {
+    return new (attachedSession().AttachedSession)(
+      {
+        post: (message) => this.post(message),
+        adoptRecipe: (recipe) => {
+          const created = createSimulation({ seed: 0, recipe });
+          if ('error' in created) return created.error.replace('cannot open this link', 'cannot follow this served run');
+          this.lessons.close();
+          this.adopt(created.sim, []);
+          this.playing = true;
+          this.dirty = true;
+          return null;
+        },
+        shown: () => (this.sim ? { sim: this.sim, info: clusterInfo(this.sim) } : null),
+        changed: () => (this.dirty = true),
+        pause: () => (this.playing = false),
+      },
+      this.fetchImpl,
+    );
   }
 
   private postFrame(): void {
@@ -615,25 +556,30 @@ export class SimHost {
       frame.gitops = { head: repo.head(), files: { ...(repo.files() ?? {}) }, commits: repo.log().map(({ files: _files, ...c }) => ({ ...c, changes: c.changes.map((x) => ({ ...x })) })) };
     }
     const api = sim.cluster.apiServer;
-    const hpa = this.hpaSampler.sample(sim.now, api.listObjects('autoscaling/v2', 'HorizontalPodAutoscaler'), (ns, name) => api.getObject('apps/v1', 'Deployment', ns, name), sim.cluster.loadModel, reset);
+    const hpas = api.listObjects('autoscaling/v2', 'HorizontalPodAutoscaler');
+    if (!this.hpaSampler && (hpas.length > 0 || (sim.cluster.loadModel?.history().length ?? 0) > 0)) {
+      const frames = loadedHpaFrames();
+      if (frames) this.hpaSampler = new frames.HpaSampler();
+    }
+    const hpa = this.hpaSampler?.sample(sim.now, hpas, (ns, name) => api.getObject('apps/v1', 'Deployment', ns, name), sim.cluster.loadModel, reset);
     if (hpa) frame.hpa = hpa;
     const printed = this.console.poll(sim, this.timelineMoved);
     this.timelineMoved = false;
     if (printed?.text) frame.console = printed.text;
     if (printed?.ended) frame.consoleEnded = true;
-    const remote = this.remoteConsole.take();
-    if (remote.text) frame.console = (frame.console ?? '') + remote.text;
-    if (remote.ended) frame.consoleEnded = true;
-    const a = this.attachment;
-    if (a.url) frame.attached = { url: a.url, live: a.attached && !sim.inPast && this.playing, ...(a.ended ? { ended: a.ended } : {}) };
+    this.attachment?.addTo(frame, sim, this.playing);
     const lesson = this.lessons.viewToSend(reset);
     if (lesson) frame.lesson = lesson;
     else if (this.lessonClosed) frame.lesson = null;
     this.lessonClosed = false;
     this.post(frame);
   }
+}
 
-
+/** The `init` reply's description of a simulation's cluster. */
+function clusterInfo(sim: Simulation): ClusterInfo {
+  const c = sim.cluster;
+  return { nodes: c.nodes.map((n) => n.name), controllers: c.controllerNames(), processes: [...c.processes.keys()] };
 }
 
 export { objectKey };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentYaml } from '../sim/determinism-case.ts';
 import { Simulation } from '../sim/simulation.ts';
-import { controllerDetail } from './inspection.ts';
+import { controllerDetail } from './controller-detail.ts';
 
 describe('controllerDetail: the informer cache next to the api-server', () => {
   // The page's default demo: a 3-replica Deployment on 3 nodes, settled.
