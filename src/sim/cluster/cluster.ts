@@ -15,18 +15,14 @@ import { ContainerRuntime } from './container-runtime.ts';
 import { controllerDescriptors } from './controller-registry.ts';
 import { ControllerProcess } from './controller-process.ts';
 import type { ProcessKind } from './controller-host.ts';
-import { FaultInjector } from './fault-injector.ts';
+import type { FaultInjector } from './fault-injector.ts';
 import { Kubectl, KUBECTL_MANAGER } from './kubectl.ts';
 import './controllers.ts';
 import { installLoadModel, type LoadModel } from '../metrics/load-model.ts';
-import { describeSetLoad, performSetLoad } from '../metrics/set-load.ts';
-import { ARGOCD_APPLICATION_CONTROLLER } from '../gitops/application-crd.ts';
-import { describeGitCommit, performGitCommit } from '../gitops/git-commit.ts';
+import { ARGOCD_APPLICATION_CONTROLLER } from '../gitops/descriptor.ts';
 import type { GitRepo } from '../gitops/git-repo.ts';
 import { libraries } from '../libraries.ts';
 import type { UserControllerProgram } from './controller-program.ts';
-import { describeProgramName, performInstallController, performUninstallController } from './install-controller.ts';
-import { USER_CONTROLLER_PROCESS_PREFIX } from './user-controller.ts';
 
 export const KUBE_CONTROLLER_MANAGER = 'kube-controller-manager';
 export const KUBE_SCHEDULER = 'kube-scheduler';
@@ -39,7 +35,8 @@ export class Cluster implements TimelineCore<ActResult> {
   readonly kubectl: Kubectl;
   /** The load the user puts on each Deployment: what the simulated metrics pipeline samples. */
   readonly loadModel: LoadModel;
-  private readonly faults: FaultInjector;
+  /** Made by the first fault (user-actions.ts): until then no fault has anything to clear. */
+  faultInjector: FaultInjector | undefined;
   /** Processes by name: "kube-controller-manager", "kube-scheduler", "kubelet/node-1". */
   readonly processes = new Map<string, ControllerProcess>();
   readonly nodes: NodeSpec[];
@@ -53,7 +50,6 @@ export class Cluster implements TimelineCore<ActResult> {
     this.runtime = new ContainerRuntime(options.runtime);
     this.loadModel = installLoadModel(this.runtime, this.ctx);
     this.kubectl = new Kubectl(this.apiServer, this.network.restClient(KUBECTL_MANAGER, { qps: Infinity, burst: Infinity }));
-    this.faults = new FaultInjector(this);
     this.enabled = new Set(options.controllers ?? controllerDescriptors().map((d) => d.name));
     // The argocd process exists only with GitOps on (enableGitOps).
     this.enabled.delete(ARGOCD_APPLICATION_CONTROLLER);
@@ -97,43 +93,12 @@ export class Cluster implements TimelineCore<ActResult> {
         case 'create':
           this.kubectl.apply(action, result);
           break;
-        case 'delete':
-          this.kubectl.delete(action, result);
-          break;
-        case 'scale':
-          this.kubectl.scale(action, result);
-          break;
-        case 'patch':
-          this.kubectl.patch(action, result);
-          break;
-        case 'rollout':
-          this.kubectl.rollout(action, result);
-          break;
-        case 'cordon':
-        case 'uncordon':
-        case 'drain':
-          this.kubectl.node(action, result);
-          break;
         case 'add-node':
           this.addNode(action, result);
           break;
-        case 'set-load':
-          performSetLoad(this.loadModel, action, this.ctx.now, result);
-          break;
-        case 'git-commit':
-          performGitCommit(this.enableGitOps(), action, this.ctx.now, result);
-          break;
-        case 'install-controller':
-          performInstallController(this, action, result);
-          break;
-        case 'uninstall-controller':
-          performUninstallController(this, action, result);
-          break;
-        case 'fault':
-          this.faults.inject(action.fault, result);
-          break;
         default:
-          result.messages.push(`error: unknown action ${JSON.stringify((action as { type?: unknown }).type)}`);
+          // Only a person's input gives the others, which the page's worker loads the libraries before (user-actions.ts).
+          libraries().cluster.performAction(this, action, result);
       }
     } catch (err) {
       // A bug, not bad input; the simulation must survive it all the same.
@@ -167,10 +132,10 @@ export class Cluster implements TimelineCore<ActResult> {
       .filter((n) => this.enabled.has(n));
   }
 
-  /** Starts a user-written controller's process, "user-controller/<name>" (install-controller.ts). */
-  addUserControllerProcess(program: UserControllerProgram, replicas = 1): void {
+  /** Starts a user-written controller's process, `name` ("user-controller/<name>": install-controller.ts). */
+  addUserControllerProcess(name: string, program: UserControllerProgram, replicas = 1): void {
     // Replicated, they elect a leader (the Lease is named after the controller: a process name holds a '/').
-    this.addProcess(USER_CONTROLLER_PROCESS_PREFIX + program.info.name, 'user-controller', { replicas, leaderElection: replicas > 1, program });
+    this.addProcess(name, 'user-controller', { replicas, leaderElection: replicas > 1, program });
   }
 
   /** Kills a process for good and forgets it (an uninstalled user controller). */
@@ -232,29 +197,9 @@ export function describeAction(a: UserAction): string {
       const n = typeof a.manifests === 'string' ? a.manifests.split(/^---\s*$/m).filter((d) => d.trim()).length : a.manifests.length;
       return `kubectl ${a.type} ${n} document${n === 1 ? '' : 's'}`;
     }
-    case 'delete':
-      return `kubectl delete ${a.resource}/${a.name}`;
-    case 'scale':
-      return `kubectl scale ${a.resource}/${a.name} --replicas=${a.replicas}`;
-    case 'patch':
-      return `kubectl patch ${a.resource}/${a.name}`;
-    case 'rollout':
-      return `kubectl rollout ${a.op} ${a.resource}/${a.name}`;
-    case 'cordon':
-    case 'uncordon':
-    case 'drain':
-      return `kubectl ${a.type} ${a.node}`;
     case 'add-node':
       return `add node ${a.name}`;
-    case 'set-load':
-      return describeSetLoad(a);
-    case 'git-commit':
-      return describeGitCommit(a);
-    case 'install-controller':
-      return `install controller ${describeProgramName(a.source, a.name ?? a.file)}`;
-    case 'uninstall-controller':
-      return `uninstall controller ${a.name}`;
-    case 'fault':
-      return `fault ${a.fault.type}${'controller' in a.fault ? ` ${a.fault.controller}` : 'node' in a.fault ? ` ${a.fault.node}` : 'image' in a.fault ? ` ${a.fault.image}` : ''}`;
+    default:
+      return libraries().cluster.describeAction(a);
   }
 }

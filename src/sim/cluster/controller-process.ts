@@ -11,13 +11,14 @@ import type { Controller, ControllerStats } from '../controller/controller.ts';
 import { ControllerManager } from '../controller/controller-manager.ts';
 import type { SimContext } from '../engine/sim-context.ts';
 import type { Network } from '../network/network.ts';
+import { libraries } from '../libraries.ts';
 import type { ContainerRuntime } from './container-runtime.ts';
 import type { ControllerDescriptor, ProcessKind } from './controller-host.ts';
 import { controllerDescriptor } from './controller-registry.ts';
 import type { NodeSpec } from './cluster-options.ts';
 import { ProcessHost } from './process-host.ts';
 import type { UserControllerProgram } from './controller-program.ts';
-import { buildUserController, type UserControllerLogLine } from './user-controller.ts';
+import type { UserControllerLogLine } from './user-controller.ts';
 
 interface Replica {
   identity: string;
@@ -219,8 +220,9 @@ export class ControllerProcess {
     });
     const host = new ProcessHost(this.ctx, identity, factory, transport, this.network, this.runtime, this.options.node);
     const controllers: Controller[] = [];
-    // A user controller's process builds its one controller from the program (source text: plain data).
-    if (this.options.program) controllers.push(buildUserController(host.forController(this.options.program.info.name, true), this.options.program, this.logs));
+    // A user controller's process builds its one controller from the program (source text: plain data); only a
+    // person installs one, so its code is on demand (user-controller.ts).
+    if (this.options.program) controllers.push(libraries().cluster.buildUserController(host.forController(this.options.program.info.name, true), this.options.program, this.logs));
     for (const name of this.options.program ? [] : this.controllerNames) {
       const d: ControllerDescriptor | undefined = controllerDescriptor(name);
       if (d) controllers.push(d.build(host.forController(name, this.kind === 'kube-controller-manager')));

@@ -21,7 +21,7 @@ export const MAX_CONTROLLER_SOURCE = 256 * 1024;
 export interface UserControllerCluster {
   readonly processes: ReadonlyMap<string, ControllerProcess>;
   processOf(name: string): ControllerProcess | undefined;
-  addUserControllerProcess(program: UserControllerProgram, replicas?: number): void;
+  addUserControllerProcess(name: string, program: UserControllerProgram, replicas?: number): void;
   removeProcess(name: string): void;
 }
 
@@ -60,7 +60,7 @@ export function performInstallController(cluster: UserControllerCluster, action:
   if (taken && taken.name !== process) return fail(result, `install-controller: ${JSON.stringify(name)} is already the name of ${taken.name}`);
   const replaced = cluster.processes.has(process);
   if (replaced) cluster.removeProcess(process);
-  cluster.addUserControllerProcess({ source: action.source, info: compiled.info }, action.replicas ?? 1);
+  cluster.addUserControllerProcess(process, { source: action.source, info: compiled.info }, action.replicas ?? 1);
   result.messages.push(`controller/${name} ${replaced ? 'replaced' : 'installed'}`);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The user's kubectl: turns each {@link UserAction} into the requests kubectl would send, at the current instant,
+ * The user's kubectl: turns an apply (or a create, a replace) into the requests kubectl would send, at the current instant,
  * and answers with kubectl's output. Requests are traced like any client's (`api.request` → `api.response`), caused
  * by the action's `user.action` event, so every loop's work walks back to "you applied deployment/web".
  *
@@ -9,30 +9,31 @@
  * sends one action per object (src/kubectl/cmd/apply.ts), so it keeps kubectl's per-object semantics. A refused apply is still in the trace: the failing dry
  * runs are sent again traced, so the `user.action` is followed by the `api.request`/`api.response` that refused it.
  * Actions from the console's kubectl (src/kubectl) carry `dryRun` (`--dry-run=server`: every request is a dry run)
- * and `replace` (PUT, for `kubectl replace`/`kubectl edit`). Sources: kubectl `pkg/cmd/{apply,delete,scale,patch,
- * rollout,drain}`, `pkg/polymorphichelpers/rollback.go`.
+ * and `replace` (PUT, for `kubectl replace`/`kubectl edit`). Source: kubectl `pkg/cmd/apply`.
+ *
+ * Apply is here because the page's first frame needs it (the boot's objects are applied); the other verbs (delete,
+ * scale, patch, rollout, cordon, drain) are only a person's, so they are in kubectl-verbs.ts, loaded on demand,
+ * and use this kubectl's client and helpers.
  */
 import type { KubeObject } from '../api/object.ts';
-import { parseApiVersion, controllerOf } from '../api/object.ts';
+import { parseApiVersion } from '../api/object.ts';
 import type { ResourceInfo } from '../api/resources.ts';
 import { apiVersionOf } from '../api/resources.ts';
 import type { Status } from '../api/status.ts';
 import { parseManifests } from '../actions/manifests.ts';
-import type { ApplyAction, DeleteAction, NodeAction, PatchAction, RolloutAction, ScaleAction } from '../actions/user-action.ts';
-import type { ApiRequest, ApiResponse, PatchType } from '../apiserver/api-request.ts';
+import type { ApplyAction } from '../actions/user-action.ts';
+import type { ApiRequest, ApiResponse } from '../apiserver/api-request.ts';
 import type { ApiServer } from '../apiserver/api-server.ts';
-import { rfc3339 } from '../engine/clock.ts';
 import type { RestClient } from '../network/rest-client.ts';
 import { refOf } from '../trace/trace-event.ts';
 import type { ActResult, ObjectOutcome } from './act-result.ts';
-import { rollbackPatch } from './rollback.ts';
 
 export const KUBECTL_MANAGER = 'kubectl';
 
 export class Kubectl {
   constructor(
-    private readonly apiServer: ApiServer,
-    private readonly client: RestClient,
+    readonly apiServer: ApiServer,
+    readonly client: RestClient,
   ) {}
 
   apply(action: ApplyAction, result: ActResult): void {
@@ -131,131 +132,13 @@ export class Kubectl {
     });
   }
 
-  delete(action: DeleteAction, result: ActResult): void {
-    const info = this.resolve(action.resource, result);
-    if (!info) return;
-    const req: ApiRequest = { verb: 'delete', apiVersion: apiVersionOf(info), kind: info.kind, namespace: this.ns(info, action.namespace), name: action.name, user: KUBECTL_MANAGER };
-    if (action.propagationPolicy) req.propagationPolicy = action.propagationPolicy;
-    if (action.gracePeriodSeconds !== undefined) req.gracePeriodSeconds = action.gracePeriodSeconds;
-    if (action.dryRun) req.dryRun = true;
-    this.simple(req, info, `${display(info, action.name)} deleted${action.dryRun ? ' (server dry run)' : ''}`, 'deleted', result);
-  }
-
-  scale(action: ScaleAction, result: ActResult): void {
-    const info = this.resolve(action.resource, result);
-    if (!info) return;
-    if (!Number.isInteger(action.replicas) || action.replicas < 0) {
-      result.messages.push('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
-      result.errors.push({ line: 0, column: 0, message: 'replicas must be an integer >= 0' });
-      return;
-    }
-    const req: ApiRequest = {
-      verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: this.ns(info, action.namespace), name: action.name,
-      subresource: 'scale', patchType: 'application/merge-patch+json', body: { spec: { replicas: action.replicas } }, user: KUBECTL_MANAGER, fieldManager: KUBECTL_MANAGER,
-    };
-    if (action.dryRun) req.dryRun = true;
-    this.simple(req, info, `${display(info, action.name)} scaled${action.dryRun ? ' (server dry run)' : ''}`, 'scaled', result);
-  }
-
-  patch(action: PatchAction, result: ActResult): void {
-    const info = this.resolve(action.resource, result);
-    if (!info) return;
-    const types: Record<string, PatchType> = {
-      merge: 'application/merge-patch+json',
-      json: 'application/json-patch+json',
-      strategic: 'application/strategic-merge-patch+json',
-    };
-    const req: ApiRequest = {
-      verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: this.ns(info, action.namespace), name: action.name,
-      patchType: types[action.patchType ?? 'strategic']!, body: action.patch, user: KUBECTL_MANAGER, fieldManager: action.fieldManager ?? 'kubectl-patch',
-    };
-    if (action.fieldValidation) req.fieldValidation = action.fieldValidation;
-    if (action.subresource) req.subresource = action.subresource;
-    if (action.dryRun) req.dryRun = true;
-    this.simple(req, info, `${display(info, action.name)} patched${action.dryRun ? ' (server dry run)' : ''}`, 'patched', result);
-  }
-
-  rollout(action: RolloutAction, result: ActResult): void {
-    const info = this.resolve(action.resource, result);
-    if (!info) return;
-    const namespace = this.ns(info, action.namespace);
-    const base = { apiVersion: apiVersionOf(info), kind: info.kind, namespace, name: action.name, user: KUBECTL_MANAGER, fieldManager: 'kubectl-rollout' };
-    const merge = (body: unknown): ApiRequest => ({ ...base, verb: 'patch', patchType: 'application/merge-patch+json', body });
-    switch (action.op) {
-      case 'pause':
-        return this.simple(merge({ spec: { paused: true } }), info, `${display(info, action.name)} paused`, 'paused', result);
-      case 'resume':
-        return this.simple(merge({ spec: { paused: null } }), info, `${display(info, action.name)} resumed`, 'resumed', result);
-      case 'restart':
-        return this.simple(
-          merge({ spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': rfc3339(this.client.network.ctx.now) } } } } }),
-          info,
-          `${display(info, action.name)} restarted`,
-          'restarted',
-          result,
-        );
-      case 'undo': {
-        const deployment = this.apiServer.getObject(base.apiVersion, info.kind, namespace, action.name);
-        if (!deployment) {
-          const res = this.call({ ...base, verb: 'get' });
-          if (!res.ok) result.messages.push(errorLine(res.status));
-          result.results.push({ status: res.ok ? undefined : res.status });
-          return;
-        }
-        const owned = this.apiServer
-          .listObjects('apps/v1', 'ReplicaSet', namespace)
-          .filter((rs) => controllerOf(rs)?.uid === deployment.metadata.uid);
-        const plan = rollbackPatch(deployment, owned, action.toRevision ?? 0);
-        if ('error' in plan) {
-          result.messages.push(`error: ${plan.error}`);
-          result.errors.push({ line: 0, column: 0, message: plan.error });
-          return;
-        }
-        if ('skipped' in plan) {
-          result.messages.push(`${display(info, action.name)} ${plan.skipped}`);
-          result.results.push({ ref: refOf(deployment), outcome: 'skipped' });
-          return;
-        }
-        return this.simple(
-          { ...base, verb: 'patch', patchType: 'application/json-patch+json', body: plan.patch },
-          info,
-          `${display(info, action.name)} rolled back`,
-          'rolled back',
-          result,
-        );
-      }
-    }
-  }
-
-  node(action: NodeAction, result: ActResult): void {
-    const info = this.apiServer.resolve('node')!;
-    const unschedulable = action.type !== 'uncordon';
-    const req: ApiRequest = {
-      verb: 'patch', apiVersion: 'v1', kind: 'Node', name: action.node, patchType: 'application/merge-patch+json',
-      body: { spec: { unschedulable: unschedulable ? true : null } }, user: KUBECTL_MANAGER, fieldManager: 'kubectl-cordon',
-    };
-    const verb = action.type === 'uncordon' ? 'uncordoned' : 'cordoned';
-    this.simple(req, info, `node/${action.node} ${verb}`, verb, result);
-    if (action.type !== 'drain' || !result.ok) return;
-    // kubectl drain: evict every pod on the node except DaemonSet pods and mirror pods.
-    const pods = this.apiServer.listObjects('v1', 'Pod').filter((p) => (p.spec as { nodeName?: string } | undefined)?.nodeName === action.node);
-    for (const pod of pods) {
-      if (pod.metadata.deletionTimestamp) continue;
-      if (controllerOf(pod)?.kind === 'DaemonSet' || pod.metadata.annotations?.['kubernetes.io/config.mirror']) continue;
-      result.messages.push(`evicting pod ${pod.metadata.namespace}/${pod.metadata.name}`);
-      const res = this.call({ verb: 'delete', apiVersion: 'v1', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name!, user: KUBECTL_MANAGER });
-      if (res.ok) result.messages.push(`pod/${pod.metadata.name} evicted`);
-      else result.messages.push(errorLine(res.status));
-    }
-    result.messages.push(`node/${action.node} drained`);
-  }
-
   /** Sends one request (traced, caused by the current user action) and returns the response. */
   call(request: ApiRequest, traced = true): ApiResponse {
     return this.client.callNow(request, traced);
   }
 
-  private simple(req: ApiRequest, info: ResourceInfo, message: string, outcome: string, result: ActResult): void {
+  /** Sends one request for a single object and reports it kubectl's way: `message` and `outcome`, or the error. */
+  simple(req: ApiRequest, info: ResourceInfo, message: string, outcome: string, result: ActResult): void {
     const res = this.call(req);
     if (!res.ok) {
       result.ok = false;
@@ -268,7 +151,8 @@ export class Kubectl {
     result.results.push({ ref: 'object' in res ? refOf(res.object) : undefined, outcome, ...(req.dryRun && 'object' in res ? { object: res.object } : {}) });
   }
 
-  private resolve(resource: string, result: ActResult): ResourceInfo | undefined {
+  /** The served kind kubectl maps `resource` to ("deploy", "deployments.apps"), or undefined with kubectl's error. */
+  resolve(resource: string, result: ActResult): ResourceInfo | undefined {
     const info = this.apiServer.resolve(resource);
     if (!info) {
       const message = `error: the server doesn't have a resource type "${resource}"`;
@@ -278,7 +162,8 @@ export class Kubectl {
     return info;
   }
 
-  private ns(info: ResourceInfo, namespace: string | undefined): string | undefined {
+  /** The namespace a request for `info` goes to: the one named, else the context's ("default"); none if cluster-scoped. */
+  ns(info: ResourceInfo, namespace: string | undefined): string | undefined {
     return info.namespaced ? (namespace ?? 'default') : undefined;
   }
 

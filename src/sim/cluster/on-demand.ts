@@ -1,5 +1,10 @@
 /**
  * What only a person's actions ask of the cluster, loaded with the simulation's libraries (`src/sim/libraries.ts`);
  * the cluster reaches it through `libraries().cluster`. Nothing in the page's first script imports this module.
+ *
+ * - every user action but an apply and add-node, and their trace lines (user-actions.ts: kubectl's other verbs,
+ *   set-load, git-commit, faults, installing a user controller);
+ * - a user-written controller's build (user-controller.ts), for the process an install starts.
  */
-export {};
+export { describeAction, performAction } from './user-actions.ts';
+export { buildUserController } from './user-controller.ts';

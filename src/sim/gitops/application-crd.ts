@@ -8,8 +8,6 @@
  * `status` on the main resource).
  */
 import type { KubeObject } from '../api/object.ts';
-
-export const ARGOCD_APPLICATION_CONTROLLER = 'argocd-application-controller';
 /** The field manager of Argo CD's server-side applies (`common.ArgoCDSSAManager`). */
 export const ARGOCD_FIELD_MANAGER = 'argocd-controller';
 /** The namespace Argo CD runs in and keeps its Applications in. */

@@ -20,7 +20,8 @@ import type { Transport } from '../controller/transport.ts';
 import type { SimContext } from '../engine/sim-context.ts';
 import type { ApiResponse } from '../apiserver/api-request.ts';
 import { ApplicationController } from './application-controller.ts';
-import { applicationCRD, argocdNamespace, ARGOCD_APPLICATION_CONTROLLER, ARGOCD_FIELD_MANAGER } from './application-crd.ts';
+import { applicationCRD, argocdNamespace, ARGOCD_FIELD_MANAGER } from './application-crd.ts';
+import { ARGOCD_APPLICATION_CONTROLLER } from './descriptor.ts';
 
 /** `--status-processors` default. */
 export const STATUS_PROCESSORS = 20;
