@@ -23,7 +23,6 @@ import { fail } from './handlers/decode.ts';
 import { handleDelete } from './handlers/delete.ts';
 import { handleGet, handleList } from './handlers/read.ts';
 import { handlePatch } from './handlers/patch.ts';
-import { handleScaleGet, handleScaleUpdate } from './handlers/scale.ts';
 import { handleBinding } from './handlers/binding.ts';
 import { handleUpdate } from './handlers/update.ts';
 import { parseLabelSelector, SelectorParseError, type ParsedLabelSelector } from './selectors/label-selector.ts';
@@ -31,6 +30,7 @@ import { parseFieldSelector, type ParsedFieldSelector } from './selectors/field-
 import { resourceKey } from './registry/resource-registry.ts';
 import { changedPaths } from './strategy/object-diff.ts';
 import { isNamespace } from './strategy/namespace-strategy.ts';
+import { libraries } from '../libraries.ts';
 
 export type { AdmissionPlugin, AdmissionAttributes, ApiServerOptions } from './server-core.ts';
 export { changedPaths };
@@ -113,16 +113,17 @@ export class ApiServer {
     if (req.subresource === 'status' && !info.status) return fail(methodNotSupported(this.core.gr(info), req.verb));
     const injected = this.injectedConflict(req, info);
     if (injected) return fail(injected);
+    // /scale is asked for only by a person's kubectl and the HPA (on demand), so its handler is on demand too.
     switch (req.verb) {
       case 'get':
-        return req.subresource === 'scale' ? handleScaleGet(this.core, req, info) : handleGet(this.core, req, info);
+        return req.subresource === 'scale' ? libraries().apiserver.handleScaleGet(this.core, req, info) : handleGet(this.core, req, info);
       case 'list':
         return handleList(this.core, req, info);
       case 'create':
         if (req.subresource) return fail(methodNotSupported(this.core.gr(info), 'create'));
         return handleCreate(this.core, req, info, req.body);
       case 'update':
-        return req.subresource === 'scale' ? handleScaleUpdate(this.core, req, info, req.body) : handleUpdate(this.core, req, info, req.body);
+        return req.subresource === 'scale' ? libraries().apiserver.handleScaleUpdate(this.core, req, info, req.body) : handleUpdate(this.core, req, info, req.body);
       case 'patch':
         if (!req.name && req.patchType !== 'application/apply-patch+yaml') return fail(badRequest('resource name may not be empty'));
         return handlePatch(this.core, req, info);

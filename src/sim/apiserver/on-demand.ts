@@ -2,5 +2,10 @@
  * The api-server's request paths that only a person's input (or an on-demand controller) brings, loaded with the
  * simulation's libraries (`src/sim/libraries.ts`); the api-server reaches them through `libraries().apiserver`. Nothing in
  * the page's first script imports this module.
+ *
+ * - the /scale subresource (handlers/scale.ts): only kubectl scale, a person's patch of /scale and the HPA ask for it;
+ * - JSON patch (patch/json-patch.ts): only a person's `kubectl patch --type json`, a rollout undo and a mutating
+ *   webhook's answer are one.
  */
-export {};
+export { handleScaleGet, handleScaleUpdate, scaleOf } from './handlers/scale.ts';
+export { applyJsonPatch } from './patch/json-patch.ts';

@@ -16,16 +16,15 @@ import { badRequest, internalError, isStatus, notFound, unsupportedMediaType, ty
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { serverSideApply } from '../fieldmanager/field-manager.ts';
 import { applyMergePatch } from '../patch/json-merge-patch.ts';
-import { applyJsonPatch } from '../patch/json-patch.ts';
 import { PatchError } from '../patch/patch-error.ts';
 import { applyStrategicMergePatch } from '../patch/strategic-merge-patch.ts';
 import type { ServerCore } from '../server-core.ts';
 import { createDecoded } from './create.ts';
 import { decodeBody, fail, withWarnings } from './decode.ts';
 import { validateAppliedFields, validatePatchedFields } from '../fieldvalidation/field-validation.ts';
-import { handleScaleUpdate, scaleOf } from './scale.ts';
 import { updateDecoded } from './update.ts';
 import { metaOf } from '../mutable-meta.ts';
+import { libraries } from '../../libraries.ts';
 
 const UNKNOWN_PATCH_FORMAT =
   'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml';
@@ -37,7 +36,8 @@ export function handlePatch(core: ServerCore, req: ApiRequest, info: ResourceInf
   if (req.force) return fail(badRequest('force flag is not allowed for non-apply patches'));
   const live = core.get(info, info.namespaced ? req.namespace : undefined, name);
   if (!live) return fail(notFound(core.gr(info), name));
-  const target: unknown = req.subresource === 'scale' ? scaleOf(live, info, core.isCustom(info)) : live;
+  // A patch of /scale (kubectl scale) and a JSON patch are only a person's (or an on-demand part's): their code is on demand.
+  const target: unknown = req.subresource === 'scale' ? libraries().apiserver.scaleOf(live, info, core.isCustom(info)) : live;
   let patched: unknown;
   try {
     switch (type) {
@@ -45,7 +45,7 @@ export function handlePatch(core: ServerCore, req: ApiRequest, info: ResourceInf
         patched = applyMergePatch(target, req.body);
         break;
       case 'application/json-patch+json':
-        patched = applyJsonPatch(target, req.body);
+        patched = libraries().apiserver.applyJsonPatch(target, req.body);
         break;
       case 'application/strategic-merge-patch+json':
         if (core.isCustom(info)) return fail(unsupportedMediaType(UNKNOWN_PATCH_FORMAT));
@@ -57,7 +57,7 @@ export function handlePatch(core: ServerCore, req: ApiRequest, info: ResourceInf
   } catch (e) {
     return fail(patchFailure(e));
   }
-  if (req.subresource === 'scale') return handleScaleUpdate(core, req, info, patched);
+  if (req.subresource === 'scale') return libraries().apiserver.handleScaleUpdate(core, req, info, patched);
   const decoded = decodeBody(req, info, patched);
   if (isStatus(decoded)) return fail(decoded);
   // patch.go: the patched object's unknown fields, under fieldValidation Strict (422) or Warn (warnings).

@@ -6,6 +6,9 @@
  * selector printed with `metav1.LabelSelectorAsSelector(...).String()`), apiextensions-apiserver
  * pkg/registry/customresource/etcd.go (scale from specReplicasPath/statusReplicasPath/labelSelectorPath) and
  * pkg/apis/autoscaling/validation (ValidateScale).
+ *
+ * Only kubectl scale, a person's patch of /scale and the HPA (on demand) ask for it, so the api-server reaches it
+ * through the simulation's libraries (apiserver/on-demand.ts).
  */
 import type { KubeObject } from '../../api/object.ts';
 import type { ResourceInfo } from '../../api/resources.ts';

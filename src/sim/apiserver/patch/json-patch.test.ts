@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyJsonPatch, JSON_PATCH_REJECTED } from './json-patch.ts';
+import { applyJsonPatch } from './json-patch.ts';
+import { JSON_PATCH_REJECTED } from './patch-error.ts';
 import { PatchError } from './patch-error.ts';
 
 // RFC 6902 Appendix A examples.

@@ -7,28 +7,14 @@
  * decoder's message; any failure while applying (a failing `test`, a path that does not resolve, an unknown op) is
  * `errors.NewGenericServerResponse(http.StatusUnprocessableEntity, ...)`: 422 Invalid with the fixed message
  * "the server rejected our request due to an error in our request" (the library's own text is dropped).
+ *
+ * Only a person's `kubectl patch --type json` (or rollout undo) and a mutating webhook's answer send one, so this is
+ * loaded with the simulation's libraries (apiserver/on-demand.ts).
  */
 import type { Operation } from 'fast-json-patch/index.mjs';
 import { libraries } from '../../libraries.ts';
-import { badRequest, type Status } from '../../api/status.ts';
-import { PatchError } from './patch-error.ts';
-
-/** Upstream's 422 text for any JSON patch that fails to apply (apimachinery errors.go `NewGenericServerResponse`). */
-export const JSON_PATCH_REJECTED = 'the server rejected our request due to an error in our request';
-
-/** The 422 Invalid Status upstream returns when a JSON patch fails to apply. */
-export function jsonPatchRejected(): Status {
-  return {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: JSON_PATCH_REJECTED,
-    reason: 'Invalid',
-    details: {},
-    code: 422,
-  };
-}
+import { badRequest } from '../../api/status.ts';
+import { jsonPatchRejected, PatchError } from './patch-error.ts';
 
 /**
  * Applies RFC 6902 `operations` to `target` and returns the patched document; `target` is not modified.

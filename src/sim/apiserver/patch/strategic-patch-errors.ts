@@ -6,8 +6,7 @@
  * API status upstream and reaches the client as a 500 with the bare message (`ErrorToAPIStatus`).
  */
 import { badRequest, type Status } from '../../api/status.ts';
-import { jsonPatchRejected } from './json-patch.ts';
-import { PatchError } from './patch-error.ts';
+import { jsonPatchRejected, PatchError } from './patch-error.ts';
 
 /** mergepatch errors.go texts (400 BadRequest). */
 export const ERR_BAD_PATCH_FORMAT_FOR_PRIMITIVE_LIST = 'invalid patch format of primitive list';
