@@ -83,7 +83,7 @@ const strategy = fc.oneof(
   fc.constantFrom([1, 0], [0, 1], ['25%', '25%'], [2, 2]).map(([maxSurge, maxUnavailable]) => ({ type: 'RollingUpdate', rollingUpdate: { maxSurge, maxUnavailable } })),
 );
 const deployment = fc
-  .tuple(meta(fc.constantFrom('web', 'api'), true), app, fc.integer({ min: 0, max: 6 }), strategy, fc.integer({ min: 0, max: 10 }), fc.constantFrom(10, 60, 600), fc.boolean())
+  .tuple(meta(fc.constantFrom('web', 'api'), true), app, fc.integer({ min: 0, max: 6 }), strategy, fc.integer({ min: 0, max: 10 }), fc.constantFrom(15, 60, 600), fc.boolean())
   .chain(([metadata, label, replicas, strat, minReadySeconds, progressDeadlineSeconds, paused]) =>
     template(label).map((tmpl) => ({
       apiVersion: 'apps/v1',
