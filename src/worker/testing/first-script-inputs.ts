@@ -15,6 +15,7 @@
 import { needsLibraries } from '../needs-libraries.ts';
 import { SimHost } from '../sim-host.ts';
 import type { WorkerMessage } from '../protocol.ts';
+import { librariesMissed } from '../../sim/libraries.ts';
 import type { Simulation } from '../../sim/simulation.ts';
 
 /** One generated input: the init's setup and the time controls that follow it. */
@@ -31,6 +32,11 @@ export interface FirstScriptOutcome {
   needed: string[];
   /** The host's error messages and failed replies. */
   errors: string[];
+  /**
+   * An earlier input in this process had already reached for the libraries (`librariesMissed()` stays true, so this
+   * input's host reports that miss too): only the first failing input is to blame.
+   */
+  missedBefore: boolean;
   /** Trace events that show a library reached for: api-server 5xx answers, reconciles that failed on the libraries. */
   misses: string[];
   /** Events the trace dropped before they were read (the check would be blind to them). */
@@ -50,7 +56,7 @@ interface HostInternals {
 }
 
 function play(input: FirstScriptInput, index: number): FirstScriptOutcome {
-  const outcome: FirstScriptOutcome = { index, needed: [], errors: [], misses: [], unread: 0, now: 0, steps: 0 };
+  const outcome: FirstScriptOutcome = { index, needed: [], errors: [], missedBefore: librariesMissed(), misses: [], unread: 0, now: 0, steps: 0 };
   let wall = 0;
   const host = new SimHost(
     (m: WorkerMessage) => {
