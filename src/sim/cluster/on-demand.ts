@@ -4,7 +4,10 @@
  *
  * - every user action but an apply and add-node, and their trace lines (user-actions.ts: kubectl's other verbs,
  *   set-load, git-commit, faults, installing a user controller);
- * - a user-written controller's build (user-controller.ts), for the process an install starts.
+ * - a user-written controller's build (user-controller.ts), for the process an install starts;
+ * - reading manifests given as YAML text (actions/manifest-text.ts, with yaml/yaml-guards.ts): only a person's apply
+ *   is text; the boot's objects are read by actions/manifests.ts.
  */
 export { describeAction, performAction } from './user-actions.ts';
 export { buildUserController } from './user-controller.ts';
+export { parseManifestText } from '../actions/manifest-text.ts';
