@@ -5,7 +5,10 @@
  *
  * - the /scale subresource (handlers/scale.ts): only kubectl scale, a person's patch of /scale and the HPA ask for it;
  * - JSON patch (patch/json-patch.ts): only a person's `kubectl patch --type json`, a rollout undo and a mutating
- *   webhook's answer are one.
+ *   webhook's answer are one;
+ * - the known fields of the types only the kinds whose admission is on demand reach
+ *   (fieldvalidation/known-fields-on-demand.generated.ts): their objects come only with such input.
  */
 export { handleScaleGet, handleScaleUpdate, scaleOf } from './handlers/scale.ts';
 export { applyJsonPatch } from './patch/json-patch.ts';
+export { ON_DEMAND_KNOWN_FIELDS } from './fieldvalidation/known-fields-on-demand.generated.ts';

@@ -13,7 +13,7 @@
  * are not walked.
  */
 import { fieldMeta } from '../patch/patch-meta.ts';
-import { KIND_ROOTS, KNOWN_FIELDS } from './known-fields.ts';
+import { KIND_ROOTS, knownFields } from './known-fields.ts';
 
 /** One unknown field: both renderings of its path. */
 export interface UnknownField {
@@ -41,7 +41,7 @@ export function unknownFields(body: unknown, rootType: string): UnknownField[] {
 
 function walkStruct(value: unknown, typeName: string, strict: string, smd: string, out: UnknownField[]): void {
   if (!isPlainObject(value)) return;
-  const fields = KNOWN_FIELDS[typeName];
+  const fields = knownFields(typeName);
   if (!fields) return;
   for (const key of Object.keys(value)) {
     const strictPath = strict ? `${strict}.${key}` : key;
@@ -84,7 +84,7 @@ export function pruneUnknownFields(draft: unknown, rootType: string): number {
 
 function prune(value: unknown, typeName: string): number {
   if (!isPlainObject(value) || Object.isFrozen(value)) return 0;
-  const fields = KNOWN_FIELDS[typeName];
+  const fields = knownFields(typeName);
   if (!fields) return 0;
   let n = 0;
   for (const key of Object.keys(value)) {

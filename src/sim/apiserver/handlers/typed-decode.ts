@@ -21,7 +21,7 @@
  */
 import { badRequest, type Status } from '../../api/status.ts';
 import type { ResourceInfo } from '../../api/resources.ts';
-import { KNOWN_FIELDS } from '../fieldvalidation/known-fields.ts';
+import { knownFields } from '../fieldvalidation/known-fields.ts';
 
 type IntType = 'int32' | 'int64';
 
@@ -129,7 +129,7 @@ export function integerFieldError(info: ResourceInfo, body: unknown, rootType: s
   let found: Status | undefined;
   const walk = (value: unknown, type: string): void => {
     if (found || typeof value !== 'object' || value === null || Array.isArray(value)) return;
-    const fields = KNOWN_FIELDS[type];
+    const fields = knownFields(type);
     if (!fields) return;
     const ints = INT_FIELDS[type];
     for (const key of Object.keys(value)) {
