@@ -7,8 +7,10 @@
  * - JSON patch (patch/json-patch.ts): only a person's `kubectl patch --type json`, a rollout undo and a mutating
  *   webhook's answer are one;
  * - the known fields of the types only the kinds whose admission is on demand reach
- *   (fieldvalidation/known-fields-on-demand.generated.ts): their objects come only with such input.
+ *   (fieldvalidation/known-fields-on-demand.generated.ts): their objects come only with such input;
+ * - the kinds a CustomResourceDefinition serves (crd/resource-infos.ts), read when one is written.
  */
 export { handleScaleGet, handleScaleUpdate, scaleOf } from './handlers/scale.ts';
 export { applyJsonPatch } from './patch/json-patch.ts';
 export { ON_DEMAND_KNOWN_FIELDS } from './fieldvalidation/known-fields-on-demand.generated.ts';
+export { resourceInfosFromCRD } from './crd/resource-infos.ts';

@@ -13,7 +13,6 @@ import { badRequest, invalid, resourceNotServed, type GroupResource, type Status
 import type { FieldError } from '../api/field-errors.ts';
 import { applyDefaults } from './admission/defaults.ts';
 import { validateCreate, validateUpdate } from './admission/validation.ts';
-import { resourceInfosFromCRD } from './crd/resource-infos.ts';
 import { libraries } from '../libraries.ts';
 import type { ApiRequest } from './api-request.ts';
 import { MvccStore, DEFAULT_WATCH_HISTORY } from './storage/mvcc-store.ts';
@@ -262,7 +261,8 @@ export class ServerCore implements EventExpirer {
       this.crdOf.delete(`${group}/${kind}`);
       return;
     }
-    const infos = resourceInfosFromCRD(crd);
+    // Only input that loads the libraries first brings a CRD (a person's, GitOps): its REST mapping is on demand.
+    const infos = libraries().apiserver.resourceInfosFromCRD(crd);
     this.registry.unregister(group, kind);
     this.crdOf.delete(`${group}/${kind}`);
     if (crd.metadata.deletionTimestamp !== undefined) return;
