@@ -1,11 +1,13 @@
 /**
  * The right-hand panel: whatever is selected (an object, a controller, an event), or a hint (and then the Objects view
- * above takes the room it does not need). Nothing is selected at first, so the three inspectors load on demand
- * (preloaded once the first frame is painted).
+ * above takes the room it does not need). Nothing is selected at first, so this panel is a chunk loaded after the first
+ * frame (app.tsx; its placeholder is the hint), and the three inspectors load on demand (preloaded once the first frame
+ * is painted).
  */
 import { Suspense } from 'react';
 import { useSim } from '../state/sim-store.ts';
 import { lazyAfterFirstFrame } from '../state/after-first-frame.ts';
+import { NOTHING_SELECTED } from '../layout/placeholders.tsx';
 
 const ObjectInspector = lazyAfterFirstFrame(() => import('./object-inspector.tsx'), (m) => m.ObjectInspector);
 const ControllerInspector = lazyAfterFirstFrame(() => import('./controller-inspector.tsx'), (m) => m.ControllerInspector);
@@ -21,7 +23,7 @@ export function Inspector() {
     body = o ? <ObjectInspector summary={o} /> : <p>That object is gone (deleted, or not created yet at this moment).</p>;
   } else if (selection?.type === 'controller') body = <ControllerInspector name={selection.name} />;
   else if (selection?.type === 'event') body = <EventInspector id={selection.id} />;
-  else body = <p className="hint">Click an object, a controller or an event to see inside it.</p>;
+  else body = <p className="hint">{NOTHING_SELECTED}</p>;
   return (
     <section className={selection ? 'inspector' : 'inspector empty'} aria-label="Inspector">
       <header>
