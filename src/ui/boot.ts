@@ -17,7 +17,7 @@ import { play, start } from './connection/sim-connection.ts';
 import { DEFAULT_NODES, DEFAULT_OBJECTS, DEFAULT_SEED } from './default-demo.ts';
 import { useSim } from './state/sim-store.ts';
 import { connectTarget } from './attach/attach-address.ts';
-import { attachTo, useAttachDialog } from './attach/attach-button.tsx';
+import { attachTo, useAttachDialog } from './attach/attach-state.ts';
 
 /** The default demo; `error`: why the address's lesson did not open, shown once the demo runs (a start clears errors). */
 function startDemo(error?: string): void {

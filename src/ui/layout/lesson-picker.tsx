@@ -1,23 +1,22 @@
 /**
  * Pick a scenario: each is a scenario file (seed, nodes, manifests, timed actions and faults). Opening one restarts the
- * simulation with it; "Playground" goes back to the default demo. The lessons are listed once the first frame is shown.
+ * simulation with it (open-scenario.ts, a chunk of its own); "Playground" goes back to the default demo. The lessons
+ * are listed once the first frame is shown.
  */
 import { useEffect, useState } from 'react';
 import type { Lesson } from './lessons.ts';
-import { useAfterFirstFrame } from '../state/after-first-frame.ts';
-import { play, start } from '../connection/sim-connection.ts';
+import { preloadAfterFirstFrame, useAfterFirstFrame } from '../state/after-first-frame.ts';
 import { useSim } from '../state/sim-store.ts';
-import { DEFAULT_MANIFESTS, DEFAULT_NODES, DEFAULT_OBJECTS, DEFAULT_SEED } from '../default-demo.ts';
-import { useDesiredText } from '../state/desired-text.ts';
-import { lessonSearch } from '../lessons/lesson-address.ts';
-import { useAttachDialog } from '../attach/attach-button.tsx';
+import { useAttachDialog } from '../attach/attach-state.ts';
+
+const loadOpenScenario = () => import('./open-scenario.ts');
+preloadAfterFirstFrame(loadOpenScenario);
 
 /** The picker's last entry: follow a simulation `loopscope serve` runs (the attach dialog asks for its address). */
 const ATTACH = '(attach)';
 
 export function LessonPicker() {
   const [id, setId] = useState('');
-  const select = useSim((s) => s.select);
   // The list is loaded once the simulation is seen moving: the scenario files and the YAML parser that reads their
   // names are a chunk of their own, out of the page's entry.
   const after = useAfterFirstFrame();
@@ -40,19 +39,8 @@ export function LessonPicker() {
   const open = async (next: string) => {
     if (next === ATTACH) return useAttachDialog.setState({ open: true, error: '' });
     setId(next);
-    select(null);
-    const l = list.find((x) => x.id === next);
-    const err = l ? await start({ seed: 1, scenario: l.text }) : await start({ seed: DEFAULT_SEED, nodes: DEFAULT_NODES, manifests: DEFAULT_OBJECTS });
-    if (err) return;
-    play();
-    // A lesson's address no longer describes what plays: a new history entry without it (back returns to the lesson).
-    if (new URLSearchParams(location.search).has('lesson')) history.pushState(null, '', `${location.pathname}${lessonSearch(location.search, null)}`);
-    // The editor shows what is now being played, so an edit and Apply changes this lesson's desired state.
-    if (!l) useDesiredText.getState().show(DEFAULT_MANIFESTS, 'the playground');
-    else {
-      const { lessonManifests } = await import('./lessons.ts');
-      useDesiredText.getState().show(lessonManifests(l.text) ?? '', `lesson ${l.name}`);
-    }
+    const code = await loadOpenScenario().catch((e: Error) => useSim.getState().setError(`the scenario picker's code could not load (${e.message})`));
+    if (code) await code.openScenario(list.find((x) => x.id === next));
   };
   return (
     <div className="lesson-picker">

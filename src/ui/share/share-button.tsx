@@ -1,84 +1,27 @@
 /**
- * Share: an address that reopens what is on screen. In a lesson, the lesson step's own address; otherwise the run's
- * recipe in the fragment (share-link.ts), replayed to the same state (the same trace) wherever it is opened. The link
- * is copied to the clipboard when the browser allows it, and always shown, selected, to copy by hand. Downloads: the
- * trace (JSON Lines, Chrome trace) and the session as a scenario file (the worker writes it: export-scenario.ts).
+ * The top bar's Share button. What it opens, the link and the downloads, is share-popover.tsx, a chunk of its own
+ * preloaded after the first frame (and loaded on the first press if it is not in yet).
  */
-import { useEffect, useRef, useState } from 'react';
-import { exportTrace, recipe } from '../connection/sim-connection.ts';
-import { useSim } from '../state/sim-store.ts';
+import { Suspense, useState } from 'react';
+import { lazyAfterFirstFrame } from '../state/after-first-frame.ts';
+import { PanelBoundary } from '../layout/error-boundary.tsx';
+
+const SharePopover = lazyAfterFirstFrame(() => import('./share-popover.tsx'), (m) => m.SharePopover);
 
 export function ShareButton() {
-  const [link, setLink] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    field.current?.select();
-  }, [link]);
-  const share = async () => {
-    const lesson = useSim.getState().lesson;
-    let url: string;
-    if (lesson) {
-      const { lessonSearch } = await import('../lessons/lesson-address.ts');
-      url = `${location.origin}${location.pathname}${lessonSearch(location.search, { id: lesson.lesson.id, step: lesson.step })}`;
-    } else {
-      const r = await recipe();
-      if (!r) {
-        setNote('The run could not be read from the simulation.');
-        setLink('');
-        return;
-      }
-      const { shareUrl } = await import('./share-link.ts');
-      url = shareUrl(location, r);
-    }
-    setLink(url);
-    try {
-      await navigator.clipboard.writeText(url);
-      setNote(lesson ? 'Link to this lesson step copied.' : `Link copied: it replays this run to step ${useSim.getState().step}.`);
-    } catch {
-      setNote('Copy the link below (the browser did not allow copying it for you).');
-    }
-  };
-  const download = async (format: 'jsonl' | 'chrome' | 'scenario') => {
-    const file = await exportTrace(format);
-    if ('error' in file) {
-      setNote(format === 'scenario' ? `No scenario file: ${file.error}.` : `The trace could not be read from the simulation: ${file.error}.`);
-      return;
-    }
-    const url = URL.createObjectURL(new Blob([file.text], { type: file.mediaType }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = file.fileName;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setNote(`Downloaded ${file.fileName}.`);
-  };
+  /** Presses since the popover was last closed (0: closed). */
+  const [asked, setAsked] = useState(0);
   return (
     <div className="share">
-      <button onClick={() => void share()} data-testid="share" title="Copy a link that reopens this run (or this lesson step)">
+      <button onClick={() => setAsked((n) => n + 1)} data-testid="share" title="Copy a link that reopens this run (or this lesson step)">
         Share
       </button>
-      {link !== null && (
-        <div className="share-popover" role="dialog" aria-label="Share link">
-          <p role="status">{note}</p>
-          {link && <input ref={field} readOnly value={link} aria-label="Link" onFocus={(e) => e.target.select()} />}
-          <div className="share-downloads" role="group" aria-label="Download the trace">
-            <button onClick={() => void download('jsonl')} title="Every trace event up to the viewed step, one JSON object per line">
-              Trace (JSON Lines)
-            </button>
-            <button onClick={() => void download('chrome')} title="Opens in Perfetto (ui.perfetto.dev) and chrome://tracing: each loop a track, each reconcile a slice, each watch delivery an arrow">
-              Chrome trace
-            </button>
-          </div>
-          <div className="share-downloads" role="group" aria-label="Download the session">
-            <button onClick={() => void download('scenario')} title="The manifests, the nodes and the seed, and every action and fault with its time and step: npx loopscope run replays it to the same trace">
-              Scenario file (.yaml)
-            </button>
-          </div>
-          <button className="mini" onClick={() => setLink(null)} aria-label="Close share link">
-            ✕
-          </button>
-        </div>
+      {asked > 0 && (
+        <PanelBoundary name="Share">
+          <Suspense fallback={null}>
+            <SharePopover asked={asked} onClose={() => setAsked(0)} />
+          </Suspense>
+        </PanelBoundary>
       )}
     </div>
   );
