@@ -8,9 +8,11 @@
  *   webhook's answer are one;
  * - the known fields of the types only the kinds whose admission is on demand reach
  *   (fieldvalidation/known-fields-on-demand.generated.ts): their objects come only with such input;
- * - the kinds a CustomResourceDefinition serves (crd/resource-infos.ts), read when one is written.
+ * - the kinds a CustomResourceDefinition serves (crd/resource-infos.ts), read when one is written;
+ * - the DaemonSet's registry strategy (strategy/daemonset-strategy.ts): DaemonSets come only with such input.
  */
 export { handleScaleGet, handleScaleUpdate, scaleOf } from './handlers/scale.ts';
 export { applyJsonPatch } from './patch/json-patch.ts';
 export { ON_DEMAND_KNOWN_FIELDS } from './fieldvalidation/known-fields-on-demand.generated.ts';
 export { resourceInfosFromCRD } from './crd/resource-infos.ts';
+export { prepareDaemonSetForCreate, prepareDaemonSetForUpdate } from './strategy/daemonset-strategy.ts';

@@ -6,6 +6,9 @@
  * Upstream: kubernetes `pkg/registry/apps/daemonset/strategy.go` (PrepareForCreate: TemplateGeneration at least 1;
  * PrepareForUpdate: kept from the old object, bumped when the template changes) and `pkg/apis/apps/v1/conversion.go`
  * (Convert_apps_DaemonSet_To_v1_DaemonSet writes the annotation; the reverse reads it).
+ *
+ * DaemonSets come only with input that loads the simulation's libraries first, so update-strategy.ts reaches this
+ * through `libraries().apiserver` (apiserver/on-demand.ts).
  */
 import type { KubeObject } from '../../api/object.ts';
 import { metaOf } from '../mutable-meta.ts';

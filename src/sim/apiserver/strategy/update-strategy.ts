@@ -15,7 +15,7 @@ import type { KubeObject } from '../../api/object.ts';
 import type { ResourceInfo } from '../../api/resources.ts';
 import { deepEqual } from './object-diff.ts';
 import { metaOf } from '../mutable-meta.ts';
-import { prepareDaemonSetForCreate, prepareDaemonSetForUpdate } from './daemonset-strategy.ts';
+import { libraries } from '../../libraries.ts';
 import { isNamespace, prepareNamespaceForCreate, prepareNamespaceForUpdate } from './namespace-strategy.ts';
 
 /** `PrepareForCreate`: status cleared (kinds with a /status subresource), generation 1 where it is counted. */
@@ -30,7 +30,8 @@ export function prepareForCreate(draft: KubeObject, info: ResourceInfo): void {
   else delete m.generation;
   delete m.deletionTimestamp;
   delete m.deletionGracePeriodSeconds;
-  if (info.kind === 'DaemonSet' && info.group === 'apps') prepareDaemonSetForCreate(draft);
+  // DaemonSets come only with input that loads the libraries first: their strategy is on demand (daemonset-strategy.ts).
+  if (info.kind === 'DaemonSet' && info.group === 'apps') libraries().apiserver.prepareDaemonSetForCreate(draft);
 }
 
 /** Whether an update from `old` to `draft` bumps metadata.generation under `info.generation`. */
@@ -67,7 +68,7 @@ export function prepareForUpdate(draft: KubeObject, old: KubeObject, info: Resou
     if ('generation' in draft.metadata) delete metaOf(draft).generation;
   }
   else metaOf(draft).generation = (old.metadata.generation ?? 0) + (generationChanged(draft, old, info) ? 1 : 0);
-  if (info.kind === 'DaemonSet' && info.group === 'apps') prepareDaemonSetForUpdate(draft, old);
+  if (info.kind === 'DaemonSet' && info.group === 'apps') libraries().apiserver.prepareDaemonSetForUpdate(draft, old);
   else if (isNamespace(info)) prepareNamespaceForUpdate(draft, old);
 }
 
