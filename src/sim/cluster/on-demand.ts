@@ -6,8 +6,10 @@
  *   set-load, git-commit, faults, installing a user controller);
  * - a user-written controller's build (user-controller.ts), for the process an install starts;
  * - reading manifests given as YAML text (actions/manifest-text.ts, with yaml/yaml-guards.ts): only a person's apply
- *   is text; the boot's objects are read by actions/manifests.ts.
+ *   is text; the boot's objects are read by actions/manifests.ts;
+ * - the shapes of those user actions and of faults (actions/action-shapes.ts), which actions/validate-action.ts checks.
  */
 export { describeAction, performAction } from './user-actions.ts';
 export { buildUserController } from './user-controller.ts';
 export { parseManifestText } from '../actions/manifest-text.ts';
+export { ACTION_SHAPES, FAULT_SHAPES } from '../actions/action-shapes.ts';
