@@ -43,10 +43,16 @@ describe('needsLibraries', () => {
     expect(needsLibraries(init({ seed: 1, manifests: [{ kind: 'MutatingWebhookConfiguration' }] }))).toBe(true);
   });
 
-  it('is true for an init whose objects can bring in a kind whose controller\'s logic is on demand', () => {
-    for (const kind of ['Job', 'HorizontalPodAutoscaler', 'DaemonSet', 'StatefulSet']) {
+  it('is true for an init whose objects can bring in a kind whose controller\'s logic or admission is on demand', () => {
+    for (const kind of ['Job', 'HorizontalPodAutoscaler', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim']) {
       expect(needsLibraries(init({ seed: 1, manifests: [deployment, { apiVersion: 'apps/v1', kind, metadata: { name: 'x' } }] }))).toBe(true);
     }
+  });
+
+  it('is true for an init whose Deployment can carry the legacy rollback annotation (the controller\'s rollback is on demand)', () => {
+    const annotated = { ...deployment, metadata: { name: 'web', annotations: { 'deprecated.deployment.rollback.to': '0' } } };
+    expect(needsLibraries(init({ seed: 1, manifests: [annotated] }))).toBe(true);
+    expect(needsLibraries(init({ seed: 1, manifests: [{ kind: 'List', items: [annotated] }] }))).toBe(true);
   });
 
   it('never throws on hostile messages; a cycle counts as needing them', () => {
@@ -83,5 +89,28 @@ describe('a miss the needs-libraries check let through', () => {
     const errors = out.trim().split('\n').map((l) => JSON.parse(l) as { type: string; message?: string }).filter((m) => m.type === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toMatch(/used a library the worker had not loaded/);
+  }, 120_000);
+});
+
+describe('what the trigger words guard against', () => {
+  // Played where the libraries never load (testing/first-script-inputs.ts), each object forced past the checks, as a
+  // missing word would let it through: each reaches for them, which is why an init naming it loads them first.
+  const script = fileURLToPath(new URL('./testing/first-script-inputs.ts', import.meta.url));
+  const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } };
+  const rollingBack = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', annotations: { 'deprecated.deployment.rollback.to': '0' } },
+    spec: { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } },
+  };
+  it.each([
+    ['a PersistentVolumeClaim (its admission)', claim],
+    ['a Deployment with the legacy rollback annotation (the controller\'s rollback)', rollingBack],
+  ])('%s', (_what, object) => {
+    expect(needsLibraries(init({ seed: 1, manifests: [object] }))).toBe(true);
+    const input = { setup: { seed: 1, nodes: 1, manifests: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' } }] }, controls: [{ type: 'advance', ms: 60_000 }], force: [object] };
+    const out = execFileSync(process.execPath, ['--import', 'tsx', script], { input: JSON.stringify([input]), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const [outcome] = out.trim().split('\n').map((l) => JSON.parse(l) as { errors: string[]; misses: string[] });
+    expect([...outcome!.errors, ...outcome!.misses].join('\n')).toMatch(/librar|not loaded/);
   }, 120_000);
 });

@@ -10,17 +10,22 @@
  * message waits, user actions, console and lesson commands, inspections and share links among them (the worker
  * preloads the parts a second after the simulation first moved anyway). An `init` with objects (the default demo)
  * waits too if an object can bring in a kind that needs them: a CronJob (its schedule), a CustomResourceDefinition
- * (its schema), a webhook configuration (a mutating webhook answers with a JSON patch), or a Job, HPA, DaemonSet or
- * StatefulSet (their controllers' logic), searched for by the words that can name them, anywhere in the objects.
+ * (its schema), a webhook configuration (a mutating webhook answers with a JSON patch), a Job, HPA, DaemonSet or
+ * StatefulSet (their controllers' logic), or a PersistentVolumeClaim (its admission is on demand with the
+ * StatefulSet's: src/sim/apiserver/admission/on-demand-kinds.ts), searched for by the words that can name them,
+ * anywhere in the objects; or
+ * if a Deployment can carry the legacy rollback annotation `deprecated.deployment.rollback.to` (the Deployment
+ * controller's rollback is on demand: src/sim/controllers/on-demand-parts.ts).
  */
 import { parseFirstCommand } from './first-commands.ts';
 
 /**
- * Words that can name CronJobs, CustomResourceDefinitions, webhook configurations, or the kinds whose controllers'
- * logic is on demand (Jobs, HPAs, DaemonSets, StatefulSets: src/sim/cluster/on-demand-controller.ts), as kinds,
- * resources or short names.
+ * Words that can name CronJobs, CustomResourceDefinitions, webhook configurations, the kinds whose controllers'
+ * logic is on demand (Jobs, HPAs, DaemonSets, StatefulSets: src/sim/cluster/on-demand-controller.ts) or whose
+ * admission is (PersistentVolumeClaims), as kinds, resources or short names; and `rollback`, which the legacy
+ * rollback annotation's key holds.
  */
-const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook|job|horizontalpodautoscaler|\bhpa\b|daemonset|\bds\b|statefulset|\bsts\b/i;
+const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook|job|horizontalpodautoscaler|\bhpa\b|daemonset|\bds\b|statefulset|\bsts\b|persistentvolumeclaim|\bpvcs?\b|rollback/i;
 
 
 export function needsLibraries(message: unknown): boolean {

@@ -3,4 +3,5 @@
  * libraries (`src/sim/libraries.ts`); the controllers reach them through `libraries().controllerParts`. Nothing in the
  * page's first script imports this module.
  */
-export {};
+/** The legacy `deprecated.deployment.rollback.to` rollback (deployment/rollback.ts). */
+export { rollback } from './deployment/rollback.ts';

@@ -24,12 +24,13 @@ import type { EventRecorder } from '../../cluster/controller-host.ts';
 import type { Controller } from '../../controller/controller.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
 import { refOf } from '../../trace/trace-event.ts';
+import { libraries } from '../../libraries.ts';
 import { POD_CONTROLLER_UID_INDEX } from '../../client/index-funcs.ts';
 import { claimReplicaSets, getPodMapForDeployment, getPodMapForDeploymentByOwner, type DeploymentObject, type PodObject, type ReplicaSetObject } from './controller-ref.ts';
 import type { DeploymentSync } from './deployment-sync.ts';
 import { updateDeploymentStatus } from './deployment-sync.ts';
 import { rolloutRecreate } from './recreate.ts';
-import { getRollbackTo, rollback } from './rollback.ts';
+import { getRollbackTo } from './rollback-to.ts';
 import { rolloutRolling } from './rolling.ts';
 import { getAllReplicaSetsAndSyncRevision, namespaceTerminating } from './new-replica-set.ts';
 import { findNewReplicaSet, findOldReplicaSets, getReplicaCountForReplicaSets, rsReplicas } from './replica-sets.ts';
@@ -170,7 +171,8 @@ export class DeploymentController implements Reconciler {
     // ensure that we won't proceed to update replica sets until we make sure that the deployment has cleaned up
     // its rollback spec in subsequent enqueues.
     if (getRollbackTo(d) !== undefined) {
-      yield* rollback(s, rsList);
+      // Only a person's input carries the annotation (needs-libraries.ts loads them for it): rollback.ts is on demand.
+      yield* libraries().controllerParts.rollback(s, rsList);
       return s.result;
     }
     // isScalingEvent: getAllReplicaSetsAndSyncRevision (without creating; it may sync the revision of the new

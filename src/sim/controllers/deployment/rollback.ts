@@ -3,17 +3,20 @@
  * round-trips as the annotation `deprecated.deployment.rollback.to`: copy the template (and annotations) of the
  * ReplicaSet of that revision back onto the Deployment and clear the annotation, with one Update.
  * `kubectl rollout undo` does NOT use this any more: it patches the Deployment client-side (src/sim/cluster/rollback.ts).
+ * Only a person's input can carry the annotation, so this is loaded on demand (controllers/on-demand-parts.ts); the
+ * controller reads the annotation itself (rollback-to.ts) and calls it through `libraries().controllerParts`.
  *
  * Ported from kubernetes `pkg/controller/deployment/rollback.go` (rollback, rollbackToTemplate,
- * updateDeploymentAndClearRollbackTo, getRollbackTo) and `util/deployment_util.go` (SetFromReplicaSetTemplate,
+ * updateDeploymentAndClearRollbackTo) and `util/deployment_util.go` (SetFromReplicaSetTemplate,
  * SetDeploymentAnnotationsTo, the Rollback* reasons).
  */
 import type { ClientOp } from '../../client/api-call.ts';
 import { ANNOTATIONS_TO_SKIP, lastRevision, revision } from './annotations.ts';
-import type { DeploymentObject, ReplicaSetObject } from './controller-ref.ts';
+import type { ReplicaSetObject } from './controller-ref.ts';
 import type { DeploymentSync } from './deployment-sync.ts';
 import { getAllReplicaSetsAndSyncRevision } from './new-replica-set.ts';
 import { DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY, equalIgnoreHash } from './replica-sets.ts';
+import { getRollbackTo } from './rollback-to.ts';
 import { DEPRECATED_ROLLBACK_TO } from './sync.ts';
 
 /** Event reasons of the legacy rollback (`util.RollbackRevisionNotFound`, `RollbackTemplateUnchanged`, `RollbackDone`). */
@@ -22,13 +25,6 @@ export const ROLLBACK_REVISION_NOT_FOUND = 'DeploymentRollbackRevisionNotFound';
 export const ROLLBACK_TEMPLATE_UNCHANGED = 'DeploymentRollbackTemplateUnchanged';
 /** @see ROLLBACK_REVISION_NOT_FOUND */
 export const ROLLBACK_DONE = 'DeploymentRollback';
-
-/** `getRollbackTo`: the revision asked for by the annotation (0 = the previous one), or undefined. */
-export function getRollbackTo(d: DeploymentObject): number | undefined {
-  const v = d.metadata.annotations?.[DEPRECATED_ROLLBACK_TO];
-  if (!v || !/^-?\d+$/.test(v)) return undefined;
-  return Number(v);
-}
 
 /** `rollback`. */
 export function* rollback(s: DeploymentSync, rsList: readonly ReplicaSetObject[]): ClientOp<void> {
