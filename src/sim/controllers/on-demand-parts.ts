@@ -5,3 +5,5 @@
  */
 /** The legacy `deprecated.deployment.rollback.to` rollback (deployment/rollback.ts). */
 export { rollback } from './deployment/rollback.ts';
+/** The garbage collector's monitors of the kinds CRDs add (garbagecollector/custom-resource-monitors.ts). */
+export { CustomResourceMonitors } from './garbagecollector/custom-resource-monitors.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { widgetCRD } from '../../apiserver/crd/test-crd.ts';
 import type { KubeObject } from '../../api/object.ts';
-import { compareKubeAwareVersions } from './rest-mapper.ts';
+import { compareKubeAwareVersions } from './custom-resource-monitors.ts';
 import { exists, gcActs, gcSimulation, ownerRef } from './test-helpers.ts';
 
 function clusterCRD(): KubeObject {

@@ -9,8 +9,8 @@
  *
  * @remarks The monitors cover the built-in kinds except Events (ignored upstream) and Leases (heartbeats: upstream
  * monitors them, left out here to keep the trace readable), and the custom kinds of the CRDs seen
- * (custom-resource-monitors.ts). Both of upstream's worker pools (attemptToDelete, attemptToOrphan) share the
- * 20 workers.
+ * (custom-resource-monitors.ts, loaded on demand behind custom-resource-monitors-shell.ts). Both of upstream's worker
+ * pools (attemptToDelete, attemptToOrphan) share the 20 workers.
  */
 import { apiVersionOf, BUILTIN_RESOURCES } from '../../api/resources.ts';
 import { Client } from '../../client/client.ts';
@@ -18,7 +18,7 @@ import type { ControllerDescriptor, ControllerHost } from '../../cluster/control
 import { DEFAULT_WORKERS } from '../../controller/concurrent-syncs.ts';
 import { Controller } from '../../controller/controller.ts';
 import { GARBAGE_COLLECTOR_CONTROLLER, GarbageCollector } from './garbage-collector.ts';
-import { CustomResourceMonitors } from './custom-resource-monitors.ts';
+import { CustomResourceMonitorsShell } from './custom-resource-monitors-shell.ts';
 import { GraphBuilder, MonitorEventHandler } from './graph-builder.ts';
 
 /** The binary whose field manager the controller's writes carry. */
@@ -43,7 +43,7 @@ export const garbageCollectorDescriptor: ControllerDescriptor = {
     for (const m of monitors) m.addEventHandler(handler);
     host.informers
       .informerFor('apiextensions.k8s.io/v1', 'CustomResourceDefinition')
-      .addEventHandler(new CustomResourceMonitors(host.informers, graphBuilder.restMapper, handler));
+      .addEventHandler(new CustomResourceMonitorsShell(host.informers, graphBuilder.restMapper, handler));
     const controller = new Controller(host.ctx, {
       name: GARBAGE_COLLECTOR_CONTROLLER,
       reconciler: new GarbageCollector(graphBuilder),
