@@ -207,6 +207,9 @@ const CORNERS: FirstScriptInput[] = [
   },
 ];
 
+/** The controllers in the worker's first script that can act on an init's objects, without a person. */
+const FIRST_SCRIPT_CONTROLLERS = ['default-scheduler', 'deployment-controller', 'endpointslice-controller', 'garbage-collector-controller', 'kubelet', 'node-lifecycle-controller', 'pod-garbage-collector-controller', 'replicaset-controller', 'taint-eviction-controller'];
+
 const failures = (outcomes: FirstScriptOutcome[]) => outcomes.filter((o) => o.needed.length + o.errors.filter((e) => !TOO_FAR_BACK.test(e)).length + o.misses.length + o.unread > 0);
 
 describe('the worker\'s first script, without the libraries', () => {
@@ -221,6 +224,11 @@ describe('the worker\'s first script, without the libraries', () => {
     expect(failed.length === 0 ? [] : [failed[0], inputs[failed[0]!.index]]).toEqual([]);
     // The inputs did run: virtual time moved in each.
     for (const o of outcomes) expect(o.steps).toBeGreaterThan(0);
+    // And went far: every controller of the first script acted in some input (the namespace controller as long as a
+    // namespace the garbage collector deletes is a first-script input).
+    const acted = new Set(outcomes.flatMap((o) => o.acted));
+    const namespaceDeleted = !needsLibraries(initOf(CORNERS[0]!));
+    for (const controller of [...FIRST_SCRIPT_CONTROLLERS, ...(namespaceDeleted ? ['namespace-controller'] : [])]) expect(acted).toContain(controller);
   }, 120_000);
 
   it('runs the default demo for three virtual hours, and time travel in it', () => {

@@ -41,6 +41,8 @@ export interface FirstScriptOutcome {
   misses: string[];
   /** Events the trace dropped before they were read (the check would be blind to them). */
   unread: number;
+  /** The controllers that acted (a reconcile.act; every node's kubelet as "kubelet"), sorted: how far the input went. */
+  acted: string[];
   now: number;
   steps: number;
 }
@@ -56,7 +58,8 @@ interface HostInternals {
 }
 
 function play(input: FirstScriptInput, index: number): FirstScriptOutcome {
-  const outcome: FirstScriptOutcome = { index, needed: [], errors: [], missedBefore: librariesMissed(), misses: [], unread: 0, now: 0, steps: 0 };
+  const outcome: FirstScriptOutcome = { index, needed: [], errors: [], missedBefore: librariesMissed(), misses: [], unread: 0, acted: [], now: 0, steps: 0 };
+  const acted = new Set<string>();
   let wall = 0;
   const host = new SimHost(
     (m: WorkerMessage) => {
@@ -76,6 +79,7 @@ function play(input: FirstScriptInput, index: number): FirstScriptOutcome {
     for (const e of trace.slice(read)) {
       if (e.kind === 'api.response' && e.code >= 500) outcome.misses.push(`${e.actor} ${e.verb} ${e.object.kind} ${e.object.name}: ${e.code} ${e.message ?? ''}`);
       else if (e.kind === 'reconcile.done' && e.error !== undefined && LIBRARY_ERROR.test(e.error)) outcome.misses.push(`${e.controller} ${e.key}: ${e.error}`);
+      else if (e.kind === 'reconcile.act') acted.add(e.controller.replace(/^kubelet\/[^/]+/, 'kubelet'));
     }
     read = trace.length;
   };
@@ -103,6 +107,7 @@ function play(input: FirstScriptInput, index: number): FirstScriptOutcome {
     tick();
     for (let i = 0; i < MAX_TICKS && (inside.target !== null || inside.stepsLeft > 0); i++) tick();
   }
+  outcome.acted = [...acted].sort();
   outcome.now = inside.sim?.now ?? 0;
   outcome.steps = inside.sim?.step ?? 0;
   return outcome;
