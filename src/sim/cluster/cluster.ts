@@ -93,11 +93,8 @@ export class Cluster implements TimelineCore<ActResult> {
         case 'create':
           this.kubectl.apply(action, result);
           break;
-        case 'add-node':
-          this.addNode(action, result);
-          break;
         default:
-          // Only a person's input gives the others, which the page's worker loads the libraries before (user-actions.ts).
+          // Only a person's input gives the others (the page's worker loads the libraries before it): user-actions.ts.
           libraries().cluster.performAction(this, action, result);
       }
     } catch (err) {
@@ -162,31 +159,11 @@ export class Cluster implements TimelineCore<ActResult> {
     return p;
   }
 
-  private addKubelet(node: NodeSpec): ControllerProcess {
+  /** Starts a node's kubelet process, "kubelet/<node>" (a new node's too: user-actions.ts). */
+  addKubelet(node: NodeSpec): ControllerProcess {
     return this.addProcess(`kubelet/${node.name}`, 'kubelet', { replicas: 1, leaderElection: false, node });
   }
 
-  private addNode(action: Extract<UserAction, { type: 'add-node' }>, result: ActResult): void {
-    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(action.name) || action.name.length > 253) {
-      result.errors.push({ line: 0, column: 0, message: `invalid node name ${JSON.stringify(action.name)}` });
-      result.messages.push(`error: invalid node name ${JSON.stringify(action.name)}`);
-      return;
-    }
-    if (this.nodes.some((n) => n.name === action.name)) {
-      result.errors.push({ line: 0, column: 0, message: `node ${action.name} already exists` });
-      result.messages.push(`error: node ${action.name} already exists`);
-      return;
-    }
-    const spec: NodeSpec = { name: action.name };
-    if (action.cpu) spec.cpu = action.cpu;
-    if (action.memory) spec.memory = action.memory;
-    if (action.pods) spec.pods = action.pods;
-    if (action.labels) spec.labels = { ...action.labels };
-    this.nodes.push(spec);
-    this.addKubelet(spec);
-    result.messages.push(`node/${action.name} added (its kubelet is starting)`);
-    result.results.push({ ref: { apiVersion: 'v1', kind: 'Node', name: action.name }, outcome: 'added' });
-  }
 }
 
 /** One line for the trace and the timeline: "apply 2 documents", "delete pod/web-1", "fault kill-node node-2". */
@@ -197,8 +174,6 @@ export function describeAction(a: UserAction): string {
       const n = typeof a.manifests === 'string' ? a.manifests.split(/^---\s*$/m).filter((d) => d.trim()).length : a.manifests.length;
       return `kubectl ${a.type} ${n} document${n === 1 ? '' : 's'}`;
     }
-    case 'add-node':
-      return `add node ${a.name}`;
     default:
       return libraries().cluster.describeAction(a);
   }
