@@ -2,14 +2,14 @@
  * kubectl's verbs other than apply, each a user action only a person (or a scenario, a lesson, a link) gives: delete,
  * scale (a merge patch of /scale), patch (merge, JSON or strategic), rollout (pause, resume, restart, undo) and
  * cordon, uncordon and drain. Each sends the requests kubectl would, at the current instant, through the user's
- * kubectl (kubectl.ts: its client, its kind mapping and its way of reporting one object). Loaded with the simulation's
- * libraries (`src/sim/libraries.ts`, through cluster/on-demand.ts): the page's worker loads them before any user
- * action, and the boot's objects are applied by kubectl.ts alone.
+ * kubectl (kubectl.ts: its client and its error lines). Loaded with the simulation's libraries (`src/sim/libraries.ts`,
+ * through cluster/on-demand.ts): the page's worker loads them before any user action, and the boot's objects are
+ * applied by kubectl.ts alone.
  *
  * Sources: kubectl `pkg/cmd/{delete,scale,patch,rollout,drain}`, `pkg/polymorphichelpers/rollback.go` (rollback.ts).
  */
 import { controllerOf } from '../api/object.ts';
-import { apiVersionOf } from '../api/resources.ts';
+import { apiVersionOf, type ResourceInfo } from '../api/resources.ts';
 import type { DeleteAction, NodeAction, PatchAction, RolloutAction, ScaleAction } from '../actions/user-action.ts';
 import type { ApiRequest, PatchType } from '../apiserver/api-request.ts';
 import { rfc3339 } from '../engine/clock.ts';
@@ -19,17 +19,17 @@ import { display, errorLine, KUBECTL_MANAGER, type Kubectl } from './kubectl.ts'
 import { rollbackPatch } from './rollback.ts';
 
 export function performDelete(kubectl: Kubectl, action: DeleteAction, result: ActResult): void {
-  const info = kubectl.resolve(action.resource, result);
+  const info = resolve(kubectl, action.resource, result);
   if (!info) return;
-  const req: ApiRequest = { verb: 'delete', apiVersion: apiVersionOf(info), kind: info.kind, namespace: kubectl.ns(info, action.namespace), name: action.name, user: KUBECTL_MANAGER };
+  const req: ApiRequest = { verb: 'delete', apiVersion: apiVersionOf(info), kind: info.kind, namespace: ns(info, action.namespace), name: action.name, user: KUBECTL_MANAGER };
   if (action.propagationPolicy) req.propagationPolicy = action.propagationPolicy;
   if (action.gracePeriodSeconds !== undefined) req.gracePeriodSeconds = action.gracePeriodSeconds;
   if (action.dryRun) req.dryRun = true;
-  kubectl.simple(req, info, `${display(info, action.name)} deleted${action.dryRun ? ' (server dry run)' : ''}`, 'deleted', result);
+  simple(kubectl, req, info, `${display(info, action.name)} deleted${action.dryRun ? ' (server dry run)' : ''}`, 'deleted', result);
 }
 
 export function performScale(kubectl: Kubectl, action: ScaleAction, result: ActResult): void {
-  const info = kubectl.resolve(action.resource, result);
+  const info = resolve(kubectl, action.resource, result);
   if (!info) return;
   if (!Number.isInteger(action.replicas) || action.replicas < 0) {
     result.messages.push('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
@@ -37,15 +37,15 @@ export function performScale(kubectl: Kubectl, action: ScaleAction, result: ActR
     return;
   }
   const req: ApiRequest = {
-    verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: kubectl.ns(info, action.namespace), name: action.name,
+    verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: ns(info, action.namespace), name: action.name,
     subresource: 'scale', patchType: 'application/merge-patch+json', body: { spec: { replicas: action.replicas } }, user: KUBECTL_MANAGER, fieldManager: KUBECTL_MANAGER,
   };
   if (action.dryRun) req.dryRun = true;
-  kubectl.simple(req, info, `${display(info, action.name)} scaled${action.dryRun ? ' (server dry run)' : ''}`, 'scaled', result);
+  simple(kubectl, req, info, `${display(info, action.name)} scaled${action.dryRun ? ' (server dry run)' : ''}`, 'scaled', result);
 }
 
 export function performPatch(kubectl: Kubectl, action: PatchAction, result: ActResult): void {
-  const info = kubectl.resolve(action.resource, result);
+  const info = resolve(kubectl, action.resource, result);
   if (!info) return;
   const types: Record<string, PatchType> = {
     merge: 'application/merge-patch+json',
@@ -53,28 +53,28 @@ export function performPatch(kubectl: Kubectl, action: PatchAction, result: ActR
     strategic: 'application/strategic-merge-patch+json',
   };
   const req: ApiRequest = {
-    verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: kubectl.ns(info, action.namespace), name: action.name,
+    verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: ns(info, action.namespace), name: action.name,
     patchType: types[action.patchType ?? 'strategic']!, body: action.patch, user: KUBECTL_MANAGER, fieldManager: action.fieldManager ?? 'kubectl-patch',
   };
   if (action.fieldValidation) req.fieldValidation = action.fieldValidation;
   if (action.subresource) req.subresource = action.subresource;
   if (action.dryRun) req.dryRun = true;
-  kubectl.simple(req, info, `${display(info, action.name)} patched${action.dryRun ? ' (server dry run)' : ''}`, 'patched', result);
+  simple(kubectl, req, info, `${display(info, action.name)} patched${action.dryRun ? ' (server dry run)' : ''}`, 'patched', result);
 }
 
 export function performRollout(kubectl: Kubectl, action: RolloutAction, result: ActResult): void {
-  const info = kubectl.resolve(action.resource, result);
+  const info = resolve(kubectl, action.resource, result);
   if (!info) return;
-  const namespace = kubectl.ns(info, action.namespace);
+  const namespace = ns(info, action.namespace);
   const base = { apiVersion: apiVersionOf(info), kind: info.kind, namespace, name: action.name, user: KUBECTL_MANAGER, fieldManager: 'kubectl-rollout' };
   const merge = (body: unknown): ApiRequest => ({ ...base, verb: 'patch', patchType: 'application/merge-patch+json', body });
   switch (action.op) {
     case 'pause':
-      return kubectl.simple(merge({ spec: { paused: true } }), info, `${display(info, action.name)} paused`, 'paused', result);
+      return simple(kubectl, merge({ spec: { paused: true } }), info, `${display(info, action.name)} paused`, 'paused', result);
     case 'resume':
-      return kubectl.simple(merge({ spec: { paused: null } }), info, `${display(info, action.name)} resumed`, 'resumed', result);
+      return simple(kubectl, merge({ spec: { paused: null } }), info, `${display(info, action.name)} resumed`, 'resumed', result);
     case 'restart':
-      return kubectl.simple(
+      return simple(kubectl, 
         merge({ spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': rfc3339(kubectl.client.network.ctx.now) } } } } }),
         info,
         `${display(info, action.name)} restarted`,
@@ -103,7 +103,7 @@ export function performRollout(kubectl: Kubectl, action: RolloutAction, result: 
         result.results.push({ ref: refOf(deployment), outcome: 'skipped' });
         return;
       }
-      return kubectl.simple(
+      return simple(kubectl, 
         { ...base, verb: 'patch', patchType: 'application/json-patch+json', body: plan.patch },
         info,
         `${display(info, action.name)} rolled back`,
@@ -122,7 +122,7 @@ export function performNodeAction(kubectl: Kubectl, action: NodeAction, result: 
     body: { spec: { unschedulable: unschedulable ? true : null } }, user: KUBECTL_MANAGER, fieldManager: 'kubectl-cordon',
   };
   const verb = action.type === 'uncordon' ? 'uncordoned' : 'cordoned';
-  kubectl.simple(req, info, `node/${action.node} ${verb}`, verb, result);
+  simple(kubectl, req, info, `node/${action.node} ${verb}`, verb, result);
   if (action.type !== 'drain' || !result.ok) return;
   // kubectl drain: evict every pod on the node except DaemonSet pods and mirror pods.
   const pods = kubectl.apiServer.listObjects('v1', 'Pod').filter((p) => (p.spec as { nodeName?: string } | undefined)?.nodeName === action.node);
@@ -135,4 +135,34 @@ export function performNodeAction(kubectl: Kubectl, action: NodeAction, result: 
     else result.messages.push(errorLine(res.status));
   }
   result.messages.push(`node/${action.node} drained`);
+}
+
+/** Sends one request for a single object and reports it kubectl's way: `message` and `outcome`, or the error. */
+function simple(kubectl: Kubectl, req: ApiRequest, info: ResourceInfo, message: string, outcome: string, result: ActResult): void {
+  const res = kubectl.call(req);
+  if (!res.ok) {
+    result.ok = false;
+    result.messages.push(errorLine(res.status));
+    result.results.push({ ref: { apiVersion: apiVersionOf(info), kind: info.kind, name: req.name ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) }, status: res.status });
+    return;
+  }
+  if ('object' in res && res.warnings?.length) (result.warnings ??= []).push(...res.warnings);
+  result.messages.push(message);
+  result.results.push({ ref: 'object' in res ? refOf(res.object) : undefined, outcome, ...(req.dryRun && 'object' in res ? { object: res.object } : {}) });
+}
+
+/** The served kind kubectl maps `resource` to ("deploy", "deployments.apps"), or undefined with kubectl's error. */
+function resolve(kubectl: Kubectl, resource: string, result: ActResult): ResourceInfo | undefined {
+  const info = kubectl.apiServer.resolve(resource);
+  if (!info) {
+    const message = `error: the server doesn't have a resource type "${resource}"`;
+    result.messages.push(message);
+    result.errors.push({ line: 0, column: 0, message: message.slice(7) });
+  }
+  return info;
+}
+
+/** The namespace a request for `info` goes to: the one named, else the context's ("default"); none if cluster-scoped. */
+function ns(info: ResourceInfo, namespace: string | undefined): string | undefined {
+  return info.namespaced ? (namespace ?? 'default') : undefined;
 }

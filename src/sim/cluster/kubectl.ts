@@ -137,36 +137,6 @@ export class Kubectl {
     return this.client.callNow(request, traced);
   }
 
-  /** Sends one request for a single object and reports it kubectl's way: `message` and `outcome`, or the error. */
-  simple(req: ApiRequest, info: ResourceInfo, message: string, outcome: string, result: ActResult): void {
-    const res = this.call(req);
-    if (!res.ok) {
-      result.ok = false;
-      result.messages.push(errorLine(res.status));
-      result.results.push({ ref: { apiVersion: apiVersionOf(info), kind: info.kind, name: req.name ?? '', ...(req.namespace ? { namespace: req.namespace } : {}) }, status: res.status });
-      return;
-    }
-    if ('object' in res && res.warnings?.length) (result.warnings ??= []).push(...res.warnings);
-    result.messages.push(message);
-    result.results.push({ ref: 'object' in res ? refOf(res.object) : undefined, outcome, ...(req.dryRun && 'object' in res ? { object: res.object } : {}) });
-  }
-
-  /** The served kind kubectl maps `resource` to ("deploy", "deployments.apps"), or undefined with kubectl's error. */
-  resolve(resource: string, result: ActResult): ResourceInfo | undefined {
-    const info = this.apiServer.resolve(resource);
-    if (!info) {
-      const message = `error: the server doesn't have a resource type "${resource}"`;
-      result.messages.push(message);
-      result.errors.push({ line: 0, column: 0, message: message.slice(7) });
-    }
-    return info;
-  }
-
-  /** The namespace a request for `info` goes to: the one named, else the context's ("default"); none if cluster-scoped. */
-  ns(info: ResourceInfo, namespace: string | undefined): string | undefined {
-    return info.namespaced ? (namespace ?? 'default') : undefined;
-  }
-
   private infoFor(obj: KubeObject): ResourceInfo | undefined {
     if (typeof obj.apiVersion !== 'string' || typeof obj.kind !== 'string') return undefined;
     return this.apiServer.resourcesInfo().find((r) => apiVersionOf(r) === obj.apiVersion && r.kind === obj.kind);
