@@ -175,10 +175,12 @@ const input: fc.Arbitrary<FirstScriptInput> = fc
 const TOO_FAR_BACK = /^(reply \d+: )?cannot go back to /;
 /**
  * Inputs that reach the rarer paths for sure, beside the generated ones: a namespace the garbage collector deletes
- * (its owner does not exist) with content to empty; a node brought by the init, without a kubelet, tainted NoExecute;
- * no node with a kubelet at all; pods bound to a node that does not exist; an object held by the orphan finalizer
- * whose owner is gone.
+ * (its owner does not exist) with content to empty; a node brought by the init, without a kubelet, tainted NoExecute,
+ * and no node with a kubelet at all; a pod bound to a node that does not exist; an object held by the orphan
+ * finalizer whose owner is gone; a ReplicaSet that adopts more pods than it wants and deletes one held by the
+ * foregroundDeletion finalizer (the garbage collector then removes it, no ownerReferences in the init).
  */
+const podOf = (name: string, extra: Json = {}, spec: Json = {}) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, ...extra }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }], ...spec } });
 const CORNERS: FirstScriptInput[] = [
   {
     setup: {
@@ -187,7 +189,7 @@ const CORNERS: FirstScriptInput[] = [
       manifests: [
         { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a', ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: 'gone', uid: 'uid-gone' }] } },
         { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'team-a', finalizers: ['example.com/hold'] } },
-        { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'solo', namespace: 'team-a' }, spec: { terminationGracePeriodSeconds: 20, containers: [{ name: 'c', image: 'nginx:1.27' }] } },
+        podOf('solo', { namespace: 'team-a' }, { terminationGracePeriodSeconds: 20 }),
       ],
     },
     controls: [{ type: 'advance', ms: 10 * 60_000 }, { type: 'stepBack', count: 50 }],
@@ -198,12 +200,27 @@ const CORNERS: FirstScriptInput[] = [
       nodes: 0,
       manifests: [
         { apiVersion: 'v1', kind: 'Node', metadata: { name: 'edge-1' }, spec: { taints: [{ key: 'dedicated', value: 'x', effect: 'NoExecute' }] } },
-        { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pinned' }, spec: { nodeName: 'edge-1', containers: [{ name: 'c', image: 'nginx:1.27' }] } },
-        { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'lost' }, spec: { nodeName: 'ghost-node', containers: [{ name: 'c', image: 'nginx:1.27' }] } },
-        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kept', finalizers: ['orphan'], ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'ghost', uid: 'uid-ghost' }] } },
+        podOf('pinned', {}, { nodeName: 'edge-1' }),
+        podOf('lost', {}, { nodeName: 'ghost-node' }),
       ],
     },
     controls: [{ type: 'advance', ms: 30 * 60_000 }],
+  },
+  {
+    setup: { seed: 9, nodes: 1, manifests: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kept', finalizers: ['orphan'], ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'ghost', uid: 'uid-ghost' }] } }] },
+    controls: [{ type: 'advance', ms: 5 * 60_000 }],
+  },
+  {
+    setup: {
+      seed: 10,
+      nodes: 2,
+      manifests: [
+        { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'rs' }, spec: { replicas: 1, selector: { matchLabels: { app: 'db' } }, template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'c', image: 'redis:7' }] } } } },
+        podOf('db-held', { labels: { app: 'db' }, finalizers: ['foregroundDeletion'] }),
+        podOf('db-kept', { labels: { app: 'db' }, finalizers: ['orphan'] }),
+      ],
+    },
+    controls: [{ type: 'advance', ms: 5 * 60_000 }],
   },
 ];
 
