@@ -14,10 +14,10 @@ import { PanelBoundary } from './layout/error-boundary.tsx';
 import { useSim } from './state/sim-store.ts';
 import { PresentRoot } from './present/present-root.tsx';
 import { panelAfterFirstFrame } from './state/after-first-frame.ts';
-import { EVENT_LOG, FAULTS, INSPECTOR, LEFT_PANE, OBJECTS, PANEL_TABS, TIMELINE } from './layout/placeholders.tsx';
+import { EVENT_LOG, FAULTS, INSPECTOR, LeftPanePlaceholder, OBJECTS, PANEL_TABS, TIMELINE } from './layout/placeholders.tsx';
 import './styles.css';
 
-const LeftPane = panelAfterFirstFrame(() => import('./layout/left-pane.tsx'), (m) => m.LeftPane, LEFT_PANE);
+const LeftPane = panelAfterFirstFrame(() => import('./layout/left-pane.tsx'), (m) => m.LeftPane, <LeftPanePlaceholder />);
 const ObjectsView = panelAfterFirstFrame(() => import('./objects/objects-view.tsx'), (m) => m.ObjectsView, OBJECTS);
 const Inspector = panelAfterFirstFrame(() => import('./inspector/inspector.tsx'), (m) => m.Inspector, INSPECTOR);
 const Timeline = panelAfterFirstFrame(() => import('./timeline/timeline.tsx'), (m) => m.Timeline, TIMELINE);

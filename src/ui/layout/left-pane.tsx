@@ -8,6 +8,7 @@ import { useSim } from '../state/sim-store.ts';
 import { EditorPanel } from '../editor-panel/editor-panel.tsx';
 import { PanelBoundary } from './error-boundary.tsx';
 import { lazyAfterFirstFrame } from '../state/after-first-frame.ts';
+import { LessonPlaceholder } from './placeholders.tsx';
 
 const LessonPanel = lazyAfterFirstFrame(() => import('../lessons/lesson-panel.tsx'), (m) => m.LessonPanel);
 
@@ -32,7 +33,8 @@ export function LeftPane() {
       )}
       {showLesson && (
         <PanelBoundary name="Lesson">
-          <Suspense fallback={<p className="hint">Loading the lesson…</p>}>
+          {/* Its box, with the lesson's title, while its code loads: the page is laid out for the lesson at once. */}
+          <Suspense fallback={<LessonPlaceholder />}>
             <LessonPanel />
           </Suspense>
         </PanelBoundary>

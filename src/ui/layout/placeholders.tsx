@@ -4,6 +4,7 @@
  * classes and, kept unseen ({@link Reserved}), the controls that give its header and tab bar their height, so the page
  * does not move when the panel takes its place. app.tsx mounts them.
  */
+import { useSim } from '../state/sim-store.ts';
 
 /** The room a control of the coming panel takes: laid out as it will be, not seen, not reachable, not announced. */
 function Reserved({ className, children }: { className?: string; children: string }) {
@@ -14,25 +15,59 @@ function Reserved({ className, children }: { className?: string; children: strin
   );
 }
 
-/** The left column (layout/left-pane.tsx): the editor's tab bar, and the Desired state panel with its Apply. */
-export const LEFT_PANE = (
-  <div className="left-pane" aria-busy="true">
-    <div className="left-editor">
-      <div className="tab-bar">
-        <Reserved>YAML</Reserved>
+/**
+ * The open lesson's step (lessons/lesson-panel.tsx, its own chunk), with its title. Its box widens the left column
+ * (styles.css `.panes:has(.lesson-panel)`), so the page is laid out for the lesson before its code is in. Also the
+ * lesson's placeholder inside the left pane (left-pane.tsx).
+ */
+export function LessonPlaceholder() {
+  const title = useSim((s) => s.lesson?.lesson.title);
+  return (
+    <section className="lesson-panel" role="region" aria-label="Lesson" aria-busy="true">
+      <header>
+        <div className="lesson-heading">
+          <h2>{title}</h2>
+        </div>
+      </header>
+    </section>
+  );
+}
+
+/**
+ * The left column (layout/left-pane.tsx): the editor's tab bar and the Desired state panel with its Apply; or, while a
+ * lesson is open, the left pane's tab bar and the lesson.
+ */
+export function LeftPanePlaceholder() {
+  const lessonOpen = useSim((s) => s.lesson !== null);
+  if (lessonOpen) {
+    return (
+      <div className="left-pane" aria-busy="true">
+        <div className="tab-bar">
+          <Reserved>Lesson</Reserved>
+        </div>
+        <LessonPlaceholder />
       </div>
+    );
+  }
+  return (
+    <div className="left-pane" aria-busy="true">
       <div className="left-editor">
-        <section className="editor-panel" aria-label="Desired state">
-          <header>
-            <h2>Desired state</h2>
-            <Reserved className="primary">Apply</Reserved>
-          </header>
-          <div className="editor-host" />
-        </section>
+        <div className="tab-bar">
+          <Reserved>YAML</Reserved>
+        </div>
+        <div className="left-editor">
+          <section className="editor-panel" aria-label="Desired state">
+            <header>
+              <h2>Desired state</h2>
+              <Reserved className="primary">Apply</Reserved>
+            </header>
+            <div className="editor-host" />
+          </section>
+        </div>
       </div>
     </div>
-  </div>
-);
+  );
+}
 
 /** The objects view (objects/objects-view.tsx), in its default List layout (its header wraps on a stage). */
 export const OBJECTS = (
