@@ -74,7 +74,8 @@ export function performRollout(kubectl: Kubectl, action: RolloutAction, result: 
     case 'resume':
       return simple(kubectl, merge({ spec: { paused: null } }), info, `${display(info, action.name)} resumed`, 'resumed', result);
     case 'restart':
-      return simple(kubectl, 
+      return simple(
+        kubectl,
         merge({ spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': rfc3339(kubectl.client.network.ctx.now) } } } } }),
         info,
         `${display(info, action.name)} restarted`,
@@ -103,7 +104,8 @@ export function performRollout(kubectl: Kubectl, action: RolloutAction, result: 
         result.results.push({ ref: refOf(deployment), outcome: 'skipped' });
         return;
       }
-      return simple(kubectl, 
+      return simple(
+        kubectl,
         { ...base, verb: 'patch', patchType: 'application/json-patch+json', body: plan.patch },
         info,
         `${display(info, action.name)} rolled back`,
