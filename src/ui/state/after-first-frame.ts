@@ -1,8 +1,8 @@
 /**
  * The page's start, after its first animated frame (the simulation seen moving: virtual time ≥ 1 ms on the clock), in
  * three steps, so that nothing competes with that frame and the page is whole as soon as it can be:
- * 1. the first animated frame is painted (or an error shown, or {@link AT_LATEST_MS} have passed): the chunks of the
- *    panels whose place is on screen from the start ({@link panelAfterFirstFrame}: the editor column, the objects view,
+ * 1. the first animated frame is painted (or an error shown, or a run shown paused for {@link STILL_MS}, or
+ *    {@link AT_LATEST_MS} have passed): the chunks of the panels whose place is on screen from the start ({@link panelAfterFirstFrame}: the editor column, the objects view,
  *    the event log...) load, their placeholders holding their places meanwhile;
  * 2. those chunks are in (or {@link AT_LATEST_MS} more have passed): the panels take their places, in one render;
  * 3. that render is painted: `useAfterFirstFrame()` turns true for good, and what is heavy or not shown yet loads: the
@@ -16,6 +16,12 @@ import { useSim } from './sim-store.ts';
 
 /** However the start goes, each step waits at most this long (wall ms); the first from when a component first asked. */
 export const AT_LATEST_MS = 3000;
+
+/**
+ * A run shown whose clock does not move (a share link's run, paused at its step) has had its first frame once it has
+ * stood still this long (wall ms): the default demo's clock moves within a tick or two of its first frame.
+ */
+export const STILL_MS = 400;
 
 /** 0: starting; 1: the first animated frame is painted, the panels' chunks load; 2: the panels mount; 3: the rest loads. */
 let phase = 0;
@@ -119,20 +125,22 @@ function subscribe(listener: () => void): () => void {
 function usePhase(): number {
   // 1 ms: the first time the top bar's clock shows ("0.001 s") as moving.
   const moving = useSim((s) => s.now >= 1 || s.error !== null);
+  const shown = useSim((s) => s.ready);
   const current = useSyncExternalStore(subscribe, () => phase);
   useEffect(() => {
     if (phase >= 1) return;
     const latest = setTimeout(() => advanceTo(1), AT_LATEST_MS);
-    if (!moving) return () => clearTimeout(latest);
+    const still = shown && !moving ? setTimeout(() => advanceTo(1), STILL_MS) : undefined;
     // The frame that shows time moving is being rendered now: let it be painted first.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const raf = requestAnimationFrame(() => (timer = setTimeout(() => advanceTo(1), 0)));
+    const raf = moving ? requestAnimationFrame(() => (timer = setTimeout(() => advanceTo(1), 0))) : undefined;
     return () => {
       clearTimeout(latest);
-      cancelAnimationFrame(raf);
+      clearTimeout(still);
+      if (raf !== undefined) cancelAnimationFrame(raf);
       clearTimeout(timer);
     };
-  }, [moving]);
+  }, [moving, shown]);
   return current;
 }
 
