@@ -103,8 +103,10 @@ describe('what the trigger words guard against', () => {
     metadata: { name: 'web', annotations: { 'deprecated.deployment.rollback.to': '0' } },
     spec: { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } },
   };
+  const ownedNamespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a', ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: 'gone', uid: 'uid-gone' }] } };
   it.each([
     ['a PersistentVolumeClaim (its admission)', claim],
+    ['a Namespace whose owner does not exist (the garbage collector deletes it; the namespace controller empties it)', ownedNamespace],
     ['a Deployment with the legacy rollback annotation (the controller\'s rollback)', rollingBack],
   ])('%s', (_what, object) => {
     expect(needsLibraries(init({ seed: 1, manifests: [object] }))).toBe(true);

@@ -15,17 +15,20 @@
  * StatefulSet's: src/sim/apiserver/admission/on-demand-kinds.ts), searched for by the words that can name them,
  * anywhere in the objects; or
  * if a Deployment can carry the legacy rollback annotation `deprecated.deployment.rollback.to` (the Deployment
- * controller's rollback is on demand: src/sim/controllers/on-demand-parts.ts).
+ * controller's rollback is on demand: src/sim/controllers/on-demand-parts.ts); or if an object carries
+ * ownerReferences (a Namespace's can be dangling, and the garbage collector then deletes the namespace, whose
+ * emptying by the namespace controller is on demand).
  */
 import { parseFirstCommand } from './first-commands.ts';
 
 /**
  * Words that can name CronJobs, CustomResourceDefinitions, webhook configurations, the kinds whose controllers'
  * logic is on demand (Jobs, HPAs, DaemonSets, StatefulSets: src/sim/cluster/on-demand-controller.ts) or whose
- * admission is (PersistentVolumeClaims), as kinds, resources or short names; and `rollback`, which the legacy
- * rollback annotation's key holds.
+ * admission is (PersistentVolumeClaims), as kinds, resources or short names; `rollback`, which the legacy
+ * rollback annotation's key holds; and `ownerReferences`, the field by which a namespace can be deleted without a
+ * person.
  */
-const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook|job|horizontalpodautoscaler|\bhpa\b|daemonset|\bds\b|statefulset|\bsts\b|persistentvolumeclaim|\bpvcs?\b|rollback/i;
+const NAMES_WHAT_NEEDS_THEM = /cron|\bcj\b|customresourcedefinition|\bcrds?\b|webhook|job|horizontalpodautoscaler|\bhpa\b|daemonset|\bds\b|statefulset|\bsts\b|persistentvolumeclaim|\bpvcs?\b|rollback|ownerreferences/i;
 
 
 export function needsLibraries(message: unknown): boolean {

@@ -7,3 +7,5 @@
 export { rollback } from './deployment/rollback.ts';
 /** The garbage collector's monitors of the kinds CRDs add (garbagecollector/custom-resource-monitors.ts). */
 export { CustomResourceMonitors } from './garbagecollector/custom-resource-monitors.ts';
+/** The namespace controller's emptying of a terminating namespace (namespace/namespaced-resources-deleter.ts). */
+export { deleteNamespace } from './namespace/namespaced-resources-deleter.ts';

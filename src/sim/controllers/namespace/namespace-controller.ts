@@ -2,6 +2,12 @@
  * The namespace controller: a namespace with a deletionTimestamp is emptied (namespaced-resources-deleter.ts) and
  * then released through `/finalize`; while content remains it looks again after half the estimate plus a second.
  *
+ * The emptying is loaded on demand with the simulation's libraries (`libraries().controllerParts`): a namespace is
+ * deleted only by a person, or by the garbage collector when the namespace has ownerReferences, and an init whose
+ * objects carry ownerReferences loads the libraries before it is obeyed (worker/needs-libraries.ts). This controller,
+ * its informer handlers and its queue stay in the worker's first script, so the trace is the same whenever the code
+ * arrived.
+ *
  * Ported from kubernetes `pkg/controller/namespace/namespace_controller.go` (NamespaceController, enqueueNamespace:
  * only namespaces being deleted, after `namespaceDeletionGracePeriod` (5 s) so admission caches and other
  * components catch up; worker: a ResourcesRemainingError requeues after estimate/2+1 seconds; syncNamespaceFromKey).
@@ -13,8 +19,8 @@ import { keyOf, type KubeObject } from '../../api/object.ts';
 import type { ResourceEventHandler, SharedIndexInformer } from '../../client/shared-index-informer.ts';
 import type { Controller } from '../../controller/controller.ts';
 import type { ReconcileContext, ReconcileGenerator, Reconciler, Request } from '../../controller/reconciler.ts';
+import { libraries } from '../../libraries.ts';
 import { refOf } from '../../trace/trace-event.ts';
-import { deleteNamespace } from './namespaced-resources-deleter.ts';
 
 /** The controller's name: its queue, its client's user and the trace actor. */
 export const NAMESPACE_CONTROLLER = 'namespace-controller';
@@ -55,7 +61,7 @@ export class NamespaceController implements Reconciler, ResourceEventHandler {
       return {};
     }
     ctx.observe(`namespace ${request.name} (rv ${ns.metadata.resourceVersion}) is being deleted since ${ns.metadata.deletionTimestamp}`, [{ ...refOf(ns), rv: ns.metadata.resourceVersion }]);
-    const outcome = yield* deleteNamespace(ctx, request.name);
+    const outcome = yield* libraries().controllerParts.deleteNamespace(ctx, request.name);
     if (outcome.done) {
       ctx.status(outcome.summary);
       return {};

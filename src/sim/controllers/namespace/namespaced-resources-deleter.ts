@@ -8,6 +8,10 @@
  * updateNamespaceStatusFunc, finalized, finalizeNamespace, deleteAllContent, deleteAllContentForGroupVersionResource,
  * deleteEachItem, listCollection, estimateGracefulTermination, estimateGracefulTerminationForPods).
  *
+ * Loaded on demand with the simulation's libraries (the namespace controller reaches it through
+ * `libraries().controllerParts`): only a person, or the garbage collector for a namespace with ownerReferences, deletes
+ * a namespace, and an init whose objects carry ownerReferences loads the libraries first.
+ *
  * @remarks Discovery is the built-in kinds table plus the served versions of the CustomResourceDefinitions listed
  * from the api-server (upstream asks the discovery endpoint, preferred versions). The api-server has no
  * deletecollection, so every kind takes upstream's fallback: list, then delete each item.
