@@ -10,15 +10,22 @@
  * - GitOps (the argocd-application-controller and the Git repository: `gitops/on-demand.ts`), turned on only by a
  *   scenario, a link or a `git-commit` action;
  * - the admission (defaults and validation) of the kinds only such input brings, custom resources included
- *   (`apiserver/admission/on-demand.ts`), and the admission webhooks' dispatcher (`webhooks/on-demand.ts`).
+ *   (`apiserver/admission/on-demand.ts`), and the admission webhooks' dispatcher (`webhooks/on-demand.ts`);
+ * - the api-server's request paths only such input brings (`apiserver/on-demand.ts`: /scale, JSON patch, the known
+ *   fields of the on-demand kinds, a CRD's kinds, the DaemonSet's strategy);
+ * - what only a person's actions ask of the cluster (`cluster/on-demand.ts`: every action but an apply, YAML text,
+ *   a user controller's build);
+ * - the parts of the first script's controllers only such input reaches (`controllers/on-demand-parts.ts`: the
+ *   legacy Deployment rollback, the garbage collector's CRD monitors, the emptying of a terminating namespace).
  *
- * Together they are a quarter of the page's simulation worker, and the page's first frame (the default demo, sent as
- * objects) needs none of them, so the worker loads them on demand ({@link loadLibraries}, one `import()` each) before
- * it hands the simulation a command that may need them, and holds later commands until they are in. The simulation
- * itself stays synchronous and deterministic: it reads them through {@link libraries}, which throws if they were not
- * loaded (a bug in the caller). The api-server turns a throw inside a request into a 500 and a reconcile's into a
- * requeue, so a miss is also remembered ({@link librariesMissed}) for the worker to report. Node entry points (the CLI, the benchmarks, the tests'
- * setup file) load them before their first simulation.
+ * The page's first frame (the default demo, sent as objects) needs none of them, so the worker loads them on demand
+ * ({@link loadLibraries}, one `import()` each) before it hands the simulation a command that may need them, and holds
+ * later commands until they are in (src/worker/needs-libraries.ts; src/worker/first-script.property.test.ts holds that
+ * what it lets through never reaches them). The simulation itself stays synchronous and deterministic: it reads them
+ * through {@link libraries}, which throws if they were not loaded (a bug in the caller). The api-server turns a throw
+ * inside a request into a 500 and a reconcile's into a requeue, so a miss is also remembered ({@link librariesMissed})
+ * for the worker to report. Node entry points (the CLI, the benchmarks, the tests' setup file) load them before their
+ * first simulation.
  */
 import type * as Yaml from 'yaml';
 import type AjvClass from 'ajv';
@@ -83,7 +90,7 @@ export function librariesLoaded(): boolean {
 export function libraries(): Libraries {
   if (!loaded) {
     missed = true;
-    throw new Error('the yaml, ajv, croner and fast-json-patch libraries and the on-demand controllers are not loaded: await loadLibraries() before this input');
+    throw new Error('the on-demand libraries (yaml, ajv, croner, fast-json-patch, the on-demand controllers and request paths) are not loaded: await loadLibraries() before this input');
   }
   return loaded;
 }

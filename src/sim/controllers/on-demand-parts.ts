@@ -1,5 +1,6 @@
 /**
- * The parts of the first script's controllers that only a person's input reaches, loaded with the simulation's
+ * The parts of the first script's controllers that only input which loads the libraries first can reach (a person's,
+ * or an init whose objects name what needs them: worker/needs-libraries.ts), loaded with the simulation's
  * libraries (`src/sim/libraries.ts`); the controllers reach them through `libraries().controllerParts`. Nothing in the
  * page's first script imports this module.
  */
