@@ -11,7 +11,7 @@ import { openConsole, runCommand } from './console-driver.ts';
 import { loadLibraries } from '../src/sim/libraries.ts';
 import { parseScenario, formatScenarioError } from '../src/sim/scenario/parse-scenario.ts';
 import { runScenario } from '../src/sim/scenario/run-scenario.ts';
-import { createSimulationHost } from '../src/sim/simulation.ts';
+import { createSimulationHost } from '../src/sim/scenario/simulation-host.ts';
 import { traceHash } from '../src/sim/trace/trace-hash.ts';
 import { toJsonLines } from '../src/sim/trace/chrome-trace.ts';
 import type { TraceEvent } from '../src/sim/trace/trace-event.ts';

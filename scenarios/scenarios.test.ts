@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, formatScenarioError } from '../src/sim/scenario/parse-scenario.ts';
 import { runScenario } from '../src/sim/scenario/run-scenario.ts';
-import { createSimulationHost } from '../src/sim/simulation.ts';
+import { createSimulationHost } from '../src/sim/scenario/simulation-host.ts';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveControllerFiles } from '../sim/scenario/controller-files.ts';
 import { formatScenarioError, parseScenario } from '../sim/scenario/parse-scenario.ts';
 import { runScenario } from '../sim/scenario/run-scenario.ts';
-import { createSimulationHost } from '../sim/simulation.ts';
+import { createSimulationHost } from '../sim/scenario/simulation-host.ts';
 import { loadSandbox } from './load.ts';
 
 const dir = fileURLToPath(new URL('../../controllers/', import.meta.url));

@@ -24,9 +24,6 @@ import type { TraceEvent } from './trace/trace-event.ts';
 import type { Trace } from './trace/trace.ts';
 import { Timeline, type LoggedInput, type TimeTravel, type TimelineOptions } from './timeline/timeline.ts';
 import type { Scenario } from './scenario/scenario.ts';
-import type { ScenarioHost, ActResult as ScenarioActResult } from './scenario/scenario-host.ts';
-import { clusterProbe } from './scenario/cluster-probe.ts';
-import { runToStep, type Steppable } from './scenario/step-position.ts';
 
 export type { ActResult, ClusterOptions, Convergence, LoggedInput, TimeTravel };
 
@@ -318,45 +315,4 @@ export function simulationOptionsFor(scenario: Scenario): SimulationOptions {
     options.network = { requestLatency: { meanMs: l, jitterMs: l / 2 }, watchLatency: { meanMs: l, jitterMs: l / 2 } };
   }
   return options;
-}
-
-/** The {@link ScenarioHost} the scenario runner and the CLI drive. */
-export function createSimulationHost(scenario: Scenario): ScenarioHost {
-  const sim = Simulation.create(simulationOptionsFor(scenario));
-  return {
-    get now() {
-      return sim.now;
-    },
-    act(action: UserAction): ScenarioActResult {
-      const r = sim.act(action);
-      return r.ok
-        ? { ok: true, detail: r.messages.join('\n'), traceId: r.eventId }
-        : { ok: false, error: r.messages.join('\n') || 'failed', traceId: r.eventId };
-    },
-    runUntil: (time: number) => sim.runUntil(time),
-    getObject: (resource, namespace, name) => sim.getObject(resource, namespace, name),
-    listObjects: (resource, namespace, selector) => sim.listObjects(resource, namespace, selector),
-    get trace() {
-      return sim.trace;
-    },
-    isConverged: () => sim.isConverged(),
-    note: (detail: string) => sim.trace.emit('scenario', { kind: 'scenario.note', detail }),
-    probe: clusterProbe(() => sim.cluster),
-    runToStep: (step: number, time: number) => runToStep(steppable(sim), step, time),
-  };
-}
-
-/** The simulation as exact positioning sees it (scenario/step-position.ts). */
-export function steppable(sim: Simulation): Steppable {
-  return {
-    get step() {
-      return sim.step;
-    },
-    get now() {
-      return sim.now;
-    },
-    nextEventTime: () => sim.cluster.ctx.scheduler.peekTime(),
-    stepOnce: () => sim.stepOnce(),
-    runUntil: (time: number) => sim.runUntil(time),
-  };
 }

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../sim/scenario/parse-scenario.ts';
 import { runScenario } from '../sim/scenario/run-scenario.ts';
-import { createSimulationHost, Simulation } from '../sim/simulation.ts';
+import { Simulation } from '../sim/simulation.ts';
+import { createSimulationHost } from '../sim/scenario/simulation-host.ts';
 import { exportScenario } from '../sim/scenario/export-scenario.ts';
 import { toJsonLines } from '../sim/trace/chrome-trace.ts';
 import type { WorkerMessage } from './protocol.ts';

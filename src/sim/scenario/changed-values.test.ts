@@ -3,7 +3,7 @@
  * left in the api-server's history (the trace records which fields changed, not their values).
  */
 import { describe, expect, it } from 'vitest';
-import { createSimulationHost } from '../simulation.ts';
+import { createSimulationHost } from './simulation-host.ts';
 import { parseScenario } from './parse-scenario.ts';
 import { runScenario } from './run-scenario.ts';
 import { matchesTrace } from './matchers.ts';

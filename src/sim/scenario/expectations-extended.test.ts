@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createSimulationHost } from '../simulation.ts';
+import { createSimulationHost } from './simulation-host.ts';
 import { describeAction } from './describe.ts';
 import { formatScenarioError, parseScenario } from './parse-scenario.ts';
 import { runScenario, type ScenarioReport } from './run-scenario.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatScenarioError, parseScenario } from './parse-scenario.ts';
 import { runScenario } from './run-scenario.ts';
-import { createSimulationHost } from '../simulation.ts';
+import { createSimulationHost } from './simulation-host.ts';
 import { matchesPattern } from './pattern.ts';
 
 const HEAD = 'apiVersion: loopscope/v1\nkind: Scenario\nmetadata: {name: t}\n';

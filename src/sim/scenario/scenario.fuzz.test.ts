@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatScenarioError, parseScenario } from './parse-scenario.ts';
 import { runScenario } from './run-scenario.ts';
-import { createSimulationHost } from '../simulation.ts';
+import { createSimulationHost } from './simulation-host.ts';
 
 const BUDGET_MS = 5_000;
 const RUNS = 120;
