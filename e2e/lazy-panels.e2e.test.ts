@@ -70,6 +70,25 @@ test('the panels come after the first animated frame, in the places their placeh
   }
 });
 
+test('presenter mode (?present) is laid out for the stage from the first animated frame: nothing moves when the rest arrives', async () => {
+  const page = await browser.context.newPage();
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.addInitScript(BOXES_PROBE);
+    await page.goto(`${inject('pageUrl')}?present`);
+    await page.locator('.event-log .table').waitFor({ state: 'attached', timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    const boxes = await page.evaluate(() => (window as unknown as { __boxes: Array<[number, string, string]> }).__boxes);
+    const atFirst = new Map(boxes.filter(([frame]) => frame === 0).map(([, key, box]) => [key, box]));
+    expect(atFirst.has('.graph#0')).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('presenting'))).toBe(true);
+    const moved = boxes.filter(([frame, key, box]) => frame > 0 && atFirst.has(key) && atFirst.get(key) !== box);
+    expect(moved).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
 test('a panel whose chunk fails shows the failure in its tab only, and Try again loads it once it can', async () => {
   const GITOPS_CHUNK = /\/assets\/gitops-panel-[\w-]+\.js$/;
   let offline = true;

@@ -1,24 +1,18 @@
 /**
- * Presenter mode's drawing, loaded on demand: the page's `presenting` class (present.css lays the page out for a stage
- * under it: the graph and the objects list large, every text at least 18 px at 1280×720, the editor, the inspector and
- * the bottom panels but the event log out of the way, fixed sizes for what changes while the simulation runs), the laser on the object a
- * lesson step spotlights, the blank screen, and the caption bar (the open lesson's narration, mounted by the graph).
+ * Presenter mode's drawing, loaded on demand (the page's `presenting` class, under which present.css lays the page out
+ * for a stage, is set by present-root.tsx from the first frame: the graph and the objects list large, every text at
+ * least 18 px at 1280×720, the editor, the inspector and the bottom panels but the event log out of the way, fixed
+ * sizes for what changes while the simulation runs): the laser on the object a lesson step spotlights, the blank
+ * screen, and the caption bar (the open lesson's narration, mounted by the graph).
  */
-import { useEffect } from 'react';
 import { useSim } from '../state/sim-store.ts';
 import { Markdown } from '../lessons/markdown.tsx';
 import { setBlank, usePresenting } from './presenting.ts';
 import { spotlightObjectRule } from './spotlight.ts';
-import './present.css';
 
 export function PresentMode() {
   const blank = usePresenting((s) => s.blank);
   const spotlight = useSim((s) => s.lesson?.spotlight);
-  useEffect(() => {
-    const root = document.documentElement;
-    root.classList.add('presenting');
-    return () => root.classList.remove('presenting');
-  }, []);
   const rule = spotlightObjectRule(spotlight);
   return (
     <>
