@@ -95,6 +95,37 @@ async function dropFile(page: Page, name: string, text: string): Promise<void> {
   );
 }
 
+test('a file dropped before the panels arrive is held, not opened by the browser, and plays once they are in', async () => {
+  const page = await a.context.newPage();
+  // The file-drop handler comes with the panels, after the first frame: hold its chunk until the drop is done.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/file-drop-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await page.goto(inject('pageUrl'));
+    await until(page, 'the first frame', async () => (await virtualTime(page)) > 0, 30_000);
+    const text = readFileSync(new URL('../scenarios/cronjob-every-minute.yaml', import.meta.url), 'utf8');
+    const prevented = await page.evaluate((t) => {
+      const data = new DataTransfer();
+      data.items.add(new File([t], 'cron.yaml', { type: 'application/yaml' }));
+      const over = new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true });
+      const drop = new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+      window.dispatchEvent(over);
+      window.dispatchEvent(drop);
+      return { over: over.defaultPrevented, drop: drop.defaultPrevented };
+    }, text);
+    expect(prevented).toEqual({ over: true, drop: true });
+    release();
+    await until(page, 'the CronJob in the objects', async () => (await page.$$('[data-testid^="obj-CronJob-"]')).length === 1, 30_000);
+  } finally {
+    release();
+    await page.close();
+  }
+});
+
 test('a scenario file dropped on the page plays; a file that is not one is refused in words', async () => {
   const { page } = await openApp(a.context, inject('pageUrl'));
   try {

@@ -1,12 +1,14 @@
 /**
  * Open a scenario or lesson file by dropping it on the page: the file is read as text (bounded), and its `kind`
  * decides how the worker plays it (a Scenario's manifests and timed actions, or a Lesson's steps). The worker parses
- * and validates it; an error in the file is shown with its line, and what was playing keeps playing.
+ * and validates it; an error in the file is shown with its line, and what was playing keeps playing. A file dropped
+ * before this component mounted (it comes with the panels, after the first frame) was held by early-drop.ts.
  */
 import { useEffect, useState } from 'react';
 import { play, start } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
 import { useDesiredText } from '../state/desired-text.ts';
+import { takeEarlyDrop } from './early-drop.ts';
 
 /** Largest file read (the worker's own limit for scenario text is the same). */
 export const MAX_DROPPED_BYTES = 8 * 1024 * 1024;
@@ -38,6 +40,9 @@ async function openDropped(file: File): Promise<void> {
 export function FileDrop() {
   const [over, setOver] = useState(false);
   useEffect(() => {
+    // A file dropped before this panel arrived (early-drop.ts) is opened now.
+    const early = takeEarlyDrop();
+    if (early) void openDropped(early);
     const hasFile = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
     const onOver = (e: DragEvent) => {
       if (!hasFile(e)) return;
