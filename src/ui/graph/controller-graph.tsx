@@ -80,8 +80,14 @@ function FitOnChange({ count, stage, panel }: { count: number; stage: { x: numbe
     observer.observe(flow);
     return () => observer.disconnect();
   }, [panel]);
+  // The first framing of the controllers (they arrive with the simulation, after the flow mounted) is immediate, so
+  // the page does not open on a zoom animation; later ones glide.
+  const framed = useRef(false);
   useEffect(() => {
-    const t = setTimeout(() => void (stage ? fitBounds(stage, { padding: 0.04 }) : fitView({ padding: 0.08, duration: 300 })), 50);
+    const first = !framed.current && count > 0;
+    if (first) framed.current = true;
+    const frame = () => void (stage ? fitBounds(stage, { padding: 0.04 }) : fitView({ padding: 0.08, duration: first ? 0 : 300 }));
+    const t = setTimeout(frame, first ? 0 : 50);
     return () => clearTimeout(t);
   }, [count, stage, size, fitView, fitBounds]);
   return null;
