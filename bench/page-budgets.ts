@@ -3,7 +3,7 @@
  *
  *  1. initial JS ≤ 300 KB gzip, Monaco lazy-loaded: the gzip size of every JS file the page requests before any
  *     interaction, split into the entry (index.html's script and its static imports), the simulation worker, and the
- *     lazy chunks/workers; plus what the entry chunk and the simulation worker are made of (by package, from the
+ *     lazy chunks/workers; plus what the entry and the simulation worker, each with its static imports, are made of (by package, from the
  *     build's module sizes);
  *  2. first animated frame ≤ 1.5 s after navigation: an init script watches every animation frame and records
  *     performance.now() (ms since navigation start) at the first one where the clock shows virtual time > 0 and the
@@ -142,15 +142,21 @@ async function initialJs(context: BrowserContext, url: string, output: BuiltChun
     `   => entry alone: ${kb(sums.get('entry (index.html)')?.gzip ?? 0)} gzip; Monaco is ${editorAt === undefined ? 'not requested' : `lazy (own chunk), requested ${(editorAt - firstFrameAt).toFixed(0)} ms ${editorAt >= firstFrameAt ? 'after' : 'BEFORE'} the first animated frame (${firstFrameAt.toFixed(0)} ms)`}`,
   );
 
-  for (const c of [entry, chunks.find((x) => /sim\.worker/.test(x.fileName))]) {
-    if (!c?.modules) continue;
+  // Each first script with the chunks it imports statically (the stack chunk, shared modules the bundler split out).
+  const workerChunk = chunks.find((x) => /sim\.worker/.test(x.fileName));
+  const firstScripts: Array<[string, BuiltChunk[]]> = [
+    ['the entry (index.html) and its static imports', chunks.filter((c) => entryFiles.has(c.fileName))],
+    ['the simulation worker and its static imports', workerChunk ? [workerChunk, ...(workerChunk.imports ?? []).map((f) => chunks.find((c) => c.fileName === f))].filter((c): c is BuiltChunk => c !== undefined) : []],
+  ];
+  for (const [name, parts] of firstScripts) {
+    if (!parts.length) continue;
     const byPackage = new Map<string, number>();
-    for (const [id, m] of Object.entries(c.modules)) {
+    for (const [id, m] of parts.flatMap((c) => Object.entries(c.modules ?? {}))) {
       const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? (/\/src\/([^/]+\/[^/]+)/.exec(id)?.[1] ?? id.split('/').slice(-2).join('/'));
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + m.renderedLength);
     }
     const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
-    console.log(`   what ${c.fileName} is made of (rendered, before minification; share of ${kb(total)}):`);
+    console.log(`   what ${name} (${parts.map((c) => c.fileName).join(', ')}) are made of (rendered, before minification; share of ${kb(total)}):`);
     for (const [pkg, n] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`     ${pkg.padEnd(40)} ${kb(n).padStart(10)}  ${((n / total) * 100).toFixed(1)}%`);
   }
 }
