@@ -1,15 +1,24 @@
 /**
  * `kubectl rollout status|history|undo|restart|pause|resume` (kubectl `pkg/cmd/rollout/*.go`,
  * `pkg/polymorphichelpers/{rollout_status,history,objectpauser,objectresumer,objectrestarter,rollback}.go`):
- * `status` and `restart` for Deployments, DaemonSets and StatefulSets (rollout-status.ts has their viewers), the
- * rest for Deployments (the history and rollback of DaemonSets and StatefulSets, read from ControllerRevisions, are
- * not written: kubectl's own words say so). Mutations are the `rollout` user action (the same patches kubectl
- * sends); `status` and `history` are reads. `status` watches: the console polls it, a line each time the
- * rollout's state changes, done once the rollout is complete (or failed), as kubectl exits then.
+ * `status` and `restart` for Deployments, DaemonSets and StatefulSets (rollout-status.ts has their viewers), `history`
+ * and `undo` for the three too (a Deployment's revisions are its ReplicaSets; a DaemonSet's and a StatefulSet's their
+ * ControllerRevisions, read through sim/cluster/revision-history.ts), `pause` and `resume` for Deployments; other kinds
+ * get kubectl's own "no history viewer / no rollbacker" errors. Mutations are the `rollout` user action (the same
+ * patches kubectl sends: a DaemonSet's or StatefulSet's undo is its revision's data as a strategic merge patch);
+ * `status`, `history` and `undo --dry-run=client` are reads. `status` watches: the console polls it, a line each time
+ * the rollout's state changes, done once the rollout is complete (or failed), as kubectl exits then.
+ *
+ * The texts are held to the real kubectl 1.32 against `loopscope serve` (rollout-history.real.test.ts). One known
+ * difference: undoing to the revision already current, real kubectl against serve patches ("rolled back") where the
+ * console answers "skipped rollback (…)", as against a real cluster: the served revision data lacks fields Go's
+ * marshalling of the typed object writes (`resources: {}`), so real kubectl's byte comparison fails.
  */
 import type { RolloutAction } from '../../sim/actions/user-action.ts';
 import type { KubeObject } from '../../sim/api/object.ts';
 import { controllerOf } from '../../sim/api/object.ts';
+import { deploymentRevision } from '../../sim/cluster/rollback.ts';
+import { controlledHistory, hasControllerRevisions, historyToRollBackTo, revisionNotFound, templateOfHistory, type RevisionObject } from '../../sim/cluster/revision-history.ts';
 import type { ResourceInfo } from '../../sim/api/resources.ts';
 import { formatDuration } from '../../sim/engine/clock.ts';
 import { describePodTemplate } from '../describe/containers.ts';
@@ -18,7 +27,7 @@ import { groupResource, kindName, parseResourceArgs } from '../args/resource-arg
 import { type Command, type CommandContext, type KubectlWatch, CmdError, statusText, usageError } from '../command.ts';
 import type { KubectlTarget } from '../target.ts';
 import { act } from './act.ts';
-import { SELECTOR_FLAG } from './common-flags.ts';
+import { DRY_RUN_FLAG, dryRunStrategy, SELECTOR_FLAG } from './common-flags.ts';
 import { statusViewerFor, type RolloutStatus } from './rollout-status.ts';
 
 interface Target {
@@ -134,52 +143,165 @@ const history: Command = {
   short: 'View rollout history',
   long: 'View previous rollout revisions and configurations.',
   examples: `  # View the rollout history of a deployment
-  kubectl rollout history deployment/abc`,
+  kubectl rollout history deployment/abc
+
+  # View the details of daemonset revision 3
+  kubectl rollout history daemonset/abc --revision=3`,
   usage: 'kubectl rollout history (TYPE NAME | TYPE/NAME) [flags] [options]',
   flags: [SELECTOR_FLAG, { name: 'revision', kind: 'int', def: '0', usage: 'See the details, including podTemplate of the revision specified' }],
   run(ctx) {
+    const wanted = ctx.flags.int('revision', 0);
+    // Validate: the resource first, then the revision.
+    if (ctx.args.length > 0 && wanted < 0) throw new CmdError(`error: revision must be a positive integer: ${wanted}`);
     for (const t of targets(ctx)) {
-      if (!isDeployment(t.info)) {
-        ctx.out.fail(`error: no history viewer has been implemented for ${t.info.kind}`);
+      // kubectl reads the object first (its NotFound comes before the viewer's error).
+      const obj = live(ctx, t);
+      if (!obj) continue;
+      const unsupported = kindError(t.info, 'history viewer');
+      if (unsupported) {
+        ctx.out.fail(unsupported);
         continue;
       }
-      const d = live(ctx, t);
-      if (!d) continue;
-      const rsInfo = ctx.target.resolve('replicasets.apps');
-      const owned = rsInfo ? ctx.target.list(rsInfo, t.namespace).filter((rs) => controllerOf(rs)?.uid === d.metadata.uid) : [];
-      const rows = owned
-        .map((rs) => ({ revision: Number(rs.metadata.annotations?.['deployment.kubernetes.io/revision']), cause: rs.metadata.annotations?.['kubernetes.io/change-cause'], rs }))
-        .filter((r) => Number.isInteger(r.revision))
-        .sort((a, b) => a.revision - b.revision);
-      const wanted = ctx.flags.int('revision', 0);
-      if (wanted > 0) {
-        // history.go printTemplate: the ReplicaSet's pod template through describe's DescribePodTemplate, written
-        // by a plain PrefixWriter (no tab alignment), under "<kind>/<name> with revision #N".
-        const row = rows.find((r) => r.revision === wanted);
-        if (!row) {
-          ctx.out.fail('error: unable to find the specified revision');
-          continue;
-        }
-        const template = structuredClone((row.rs.spec as { template?: Record<string, unknown> } | undefined)?.template ?? {}) as { metadata?: { annotations?: Record<string, string> } };
-        if (row.cause) template.metadata = { ...template.metadata, annotations: { ...template.metadata?.annotations, 'kubernetes.io/change-cause': row.cause } };
-        const w = new PrefixWriter();
-        describePodTemplate(template, w);
-        // The printer's own newline after the history text leaves a blank line, as without --revision.
-        ctx.out.print(`${kindName(t.info, t.name)} with revision #${wanted}\n${w.raw()}\n`);
-        continue;
-      }
-      if (rows.length === 0) {
-        ctx.out.print(`${kindName(t.info, t.name)} \nNo rollout history found.`);
-        continue;
-      }
-      // history.go tabbedString: a tabwriter with padding 2 (not printers' 3).
-      const lines = [['REVISION', 'CHANGE-CAUSE'], ...rows.map((r) => [String(r.revision), r.cause || '<none>'])];
-      const width = Math.max(...lines.map((l) => l[0]!.length)) + 2;
-      const table = lines.map((l) => `${l[0]!.padEnd(width)}${l[1]}\n`).join('');
-      ctx.out.print(`${kindName(t.info, t.name)} \n${table}\n`);
+      const text = isDeployment(t.info) ? deploymentHistory(ctx, t, obj, wanted) : controllerRevisionHistory(ctx, t, obj, wanted);
+      if (text === undefined) continue;
+      // The name printer's line, `<kind>/<name> <operation>`, the operation "with revision #N\n<history>".
+      ctx.out.print(`${kindName(t.info, t.name)} ${wanted > 0 ? `with revision #${wanted}` : ''}\n${text}`);
     }
   },
 };
+
+/** One revision of the history: its number, its change-cause, and its pod template (computed when asked). */
+interface HistoryRow {
+  revision: number;
+  cause: string | undefined;
+  template(): Record<string, unknown>;
+}
+
+/**
+ * history.go `ViewHistory` / `printHistory`: the table of revisions, or with `--revision` the template of one (its
+ * text, to follow the name printer's line); undefined after printing an error.
+ */
+function viewHistory(ctx: CommandContext, rows: HistoryRow[], wanted: number): string | undefined {
+  // Keyed by revision (a later one of the same number wins), sorted.
+  const byRevision = new Map<number, HistoryRow>();
+  for (const r of rows) byRevision.set(r.revision, r);
+  if (byRevision.size === 0) return 'No rollout history found.';
+  if (wanted > 0) {
+    const row = byRevision.get(wanted);
+    if (!row) {
+      ctx.out.fail('error: unable to find the specified revision');
+      return undefined;
+    }
+    let template: Record<string, unknown>;
+    try {
+      template = row.template();
+    } catch (e) {
+      ctx.out.fail(`error: ${e instanceof HistoryParseError ? e.message : String(e)}`);
+      return undefined;
+    }
+    // The printer's own newline after the history text leaves a blank line, as without --revision.
+    return `${printTemplate(template)}\n`;
+  }
+  // history.go tabbedString: a tabwriter with padding 2 (not printers' 3).
+  const sorted = [...byRevision.values()].sort((a, b) => a.revision - b.revision);
+  const lines = [['REVISION', 'CHANGE-CAUSE'], ...sorted.map((r) => [String(r.revision), r.cause || '<none>'])];
+  const width = Math.max(...lines.map((l) => l[0]!.length)) + 2;
+  return `${lines.map((l) => `${l[0]!.padEnd(width)}${l[1]}\n`).join('')}\n`;
+}
+
+/** history.go printTemplate: describe's DescribePodTemplate, written by a plain PrefixWriter (no tab alignment). */
+function printTemplate(template: unknown): string {
+  const w = new PrefixWriter();
+  describePodTemplate(template, w);
+  return w.raw();
+}
+
+class HistoryParseError extends Error {}
+
+/** DeploymentHistoryViewer: the Deployment's ReplicaSets, by their revision annotation. */
+function deploymentHistory(ctx: CommandContext, t: Target, d: KubeObject, wanted: number): string | undefined {
+  const rsInfo = ctx.target.resolve('replicasets.apps');
+  const owned = rsInfo ? ctx.target.list(rsInfo, t.namespace).filter((rs) => controllerOf(rs)?.uid === d.metadata.uid) : [];
+  const rows: HistoryRow[] = owned
+    .map((rs) => ({ revision: Number(rs.metadata.annotations?.['deployment.kubernetes.io/revision']), cause: rs.metadata.annotations?.['kubernetes.io/change-cause'], rs }))
+    .filter((r) => Number.isInteger(r.revision))
+    .sort((a, b) => a.revision - b.revision)
+    .map(({ revision, cause, rs }) => ({
+      revision,
+      cause,
+      template: () => {
+        // The ReplicaSet's template, with the ReplicaSet's change-cause among its annotations.
+        const template = structuredClone((rs.spec as { template?: Record<string, unknown> } | undefined)?.template ?? {}) as { metadata?: { annotations?: Record<string, string> } };
+        if (cause) template.metadata = { ...template.metadata, annotations: { ...template.metadata?.annotations, 'kubernetes.io/change-cause': cause } };
+        return template as Record<string, unknown>;
+      },
+    }));
+  return viewHistory(ctx, rows, wanted);
+}
+
+/** The ControllerRevisions the DaemonSet or StatefulSet controls (history.go daemonSetHistory / statefulSetHistory). */
+function controllerRevisionsOf(ctx: CommandContext, t: Target, obj: KubeObject): RevisionObject[] {
+  const crInfo = ctx.target.resolve('controllerrevisions.apps');
+  return crInfo ? controlledHistory(obj, ctx.target.list(crInfo, t.namespace)) : [];
+}
+
+/** DaemonSetHistoryViewer / StatefulSetHistoryViewer: each revision's template is its data applied to the object. */
+function controllerRevisionHistory(ctx: CommandContext, t: Target, obj: KubeObject, wanted: number): string | undefined {
+  const rows: HistoryRow[] = controllerRevisionsOf(ctx, t, obj).map((h) => ({
+    revision: h.revision ?? 0,
+    cause: h.metadata.annotations?.['kubernetes.io/change-cause'],
+    template: () => {
+      try {
+        return templateOfHistory(obj, h);
+      } catch {
+        throw new HistoryParseError(`unable to parse history ${h.metadata.name ?? ''}`);
+      }
+    },
+  }));
+  return viewHistory(ctx, rows, wanted);
+}
+
+/**
+ * The error for a kind without a history viewer or rollbacker (polymorphichelpers HistoryViewerFor / RollbackerFor,
+ * over apps.GroupKindElement's visitor): the kinds the visitor knows but gives none, by their GroupKind
+ * ("ReplicaSet.apps"), and the kinds it does not know, with Go's `%v` of the element ("{ ConfigMap}").
+ */
+function kindError(info: ResourceInfo, what: 'history viewer' | 'rollbacker'): string | undefined {
+  if (isDeployment(info) || hasControllerRevisions(info.group, info.kind)) return undefined;
+  const groupKind = info.group ? `${info.kind}.${info.group}` : info.kind;
+  const visited =
+    (info.group === 'apps' && info.kind === 'ReplicaSet') ||
+    (info.group === 'batch' && (info.kind === 'Job' || info.kind === 'CronJob')) ||
+    (info.group === '' && (info.kind === 'Pod' || info.kind === 'ReplicationController'));
+  if (visited) return `error: no ${what} has been implemented for "${groupKind}"`;
+  return `error: error retrieving ${what === 'rollbacker' ? 'rollbacker' : 'history'} for "${groupKind}", no visitor method exists for {${info.group} ${info.kind}}`;
+}
+
+/**
+ * `rollout undo --dry-run=client`: nothing is sent; kubectl prints the template it would roll back to (a Deployment's
+ * ReplicaSet's as is; a DaemonSet's or StatefulSet's after "will roll back to "), or the error.
+ */
+function undoClientDryRun(ctx: CommandContext, t: Target, obj: KubeObject, toRevision: number): void {
+  let text: string;
+  if (isDeployment(t.info)) {
+    const rsInfo = ctx.target.resolve('replicasets.apps');
+    const owned = rsInfo ? ctx.target.list(rsInfo, t.namespace).filter((rs) => controllerOf(rs)?.uid === obj.metadata.uid) : [];
+    const found = deploymentRevision(obj, owned, toRevision);
+    if ('error' in found) return ctx.out.fail(`error: ${found.error}`);
+    text = printTemplate(found.rs.spec?.template ?? {});
+  } else {
+    const found = historyToRollBackTo(toRevision, controllerRevisionsOf(ctx, t, obj));
+    if ('error' in found) return ctx.out.fail(`error: ${found.error}`);
+    let template: Record<string, unknown>;
+    try {
+      template = templateOfHistory(obj, found.history);
+    } catch (e) {
+      return ctx.out.fail(`error: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    text = `will roll back to ${printTemplate(template)}`;
+  }
+  ctx.out.print(`${kindName(t.info, t.name)} ${text} (dry run)`);
+}
 
 function mutation(op: RolloutAction['op'], short: string, long: string, examples: string, extra: Command['flags'] = []): Command {
   return {
@@ -190,14 +312,29 @@ function mutation(op: RolloutAction['op'], short: string, long: string, examples
     usage: op === 'undo' ? 'kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags] [options]' : `kubectl rollout ${op} RESOURCE [options]`,
     flags: [SELECTOR_FLAG, ...extra],
     run(ctx) {
+      const dryRun = op === 'undo' ? dryRunStrategy(ctx.flags.string('dry-run', 'none')) : 'none';
+      const toRevision = op === 'undo' ? ctx.flags.int('to-revision', 0) : 0;
       for (const t of targets(ctx)) {
         // ObjectRestarter restarts DaemonSets and StatefulSets too (their template's restartedAt annotation).
-        if (!isDeployment(t.info) && !(op === 'restart' && statusViewerFor(t.info))) {
-          ctx.out.fail(`error: ${op === 'undo' ? 'no rollbacker' : op === 'restart' ? 'restarting' : op === 'pause' ? 'pausing' : 'resuming'} ${op === 'undo' ? `has been implemented for "${t.info.group}/${t.info.kind}"` : `is not supported for ${t.info.kind}`}`);
+        if (op !== 'undo' && !isDeployment(t.info) && !(op === 'restart' && statusViewerFor(t.info))) {
+          ctx.out.fail(`error: ${op === 'restart' ? 'restarting' : op === 'pause' ? 'pausing' : 'resuming'} is not supported for ${t.info.kind}`);
           continue;
         }
         const d = live(ctx, t);
         if (!d) continue;
+        const unsupported = op === 'undo' ? kindError(t.info, 'rollbacker') : undefined;
+        if (unsupported) {
+          ctx.out.fail(unsupported);
+          continue;
+        }
+        if (op === 'undo' && toRevision < 0) {
+          ctx.out.fail(`error: ${revisionNotFound(toRevision)}`);
+          continue;
+        }
+        if (op === 'undo' && dryRun === 'client') {
+          undoClientDryRun(ctx, t, d, toRevision);
+          continue;
+        }
         const paused = (d.spec as { paused?: boolean } | undefined)?.paused === true;
         if (op === 'pause' && paused) {
           ctx.out.fail(`error: ${groupResource(t.info)} "${t.name}" is already paused`);
@@ -213,7 +350,8 @@ function mutation(op: RolloutAction['op'], short: string, long: string, examples
         }
         const action: RolloutAction = { type: 'rollout', op, resource: `${t.info.resource}.apps`, name: t.name };
         if (t.namespace) action.namespace = t.namespace;
-        if (op === 'undo' && ctx.flags.int('to-revision', 0) !== 0) action.toRevision = ctx.flags.int('to-revision', 0);
+        if (op === 'undo' && toRevision !== 0) action.toRevision = toRevision;
+        if (dryRun === 'server') action.dryRun = true;
         const r = act(ctx, action, false);
         if (r.status) {
           ctx.out.fail(statusText(r.status));
@@ -252,7 +390,8 @@ export const rolloutCommand: Command = {
     mutation('restart', 'Restart a resource', 'Restart a resource.\n\n        Resource rollout will be restarted.', '  # Restart all deployments in the test-namespace namespace\n  kubectl rollout restart deployment -n test-namespace\n\n  # Restart a deployment\n  kubectl rollout restart deployment/nginx'),
     mutation('resume', 'Resume a paused resource', 'Resume a paused resource.\n\n Paused resources will not be reconciled by a controller. By resuming a resource, we allow it to be reconciled again. Currently only deployments support being resumed.', '  # Resume an already paused deployment\n  kubectl rollout resume deployment/nginx'),
     status,
-    mutation('undo', 'Undo a previous rollout', 'Roll back to a previous rollout.', '  # Roll back to the previous deployment\n  kubectl rollout undo deployment/abc\n\n  # Roll back to deployment revision 3\n  kubectl rollout undo deployment/abc --to-revision=3', [
+    mutation('undo', 'Undo a previous rollout', 'Roll back to a previous rollout.', '  # Roll back to the previous deployment\n  kubectl rollout undo deployment/abc\n\n  # Roll back to daemonset revision 3\n  kubectl rollout undo daemonset/abc --to-revision=3\n\n  # Roll back to the previous deployment with dry-run\n  kubectl rollout undo --dry-run=server deployment/abc', [
+      DRY_RUN_FLAG,
       { name: 'to-revision', kind: 'int', def: '0', usage: 'The revision to rollback to. Default to 0 (last revision).' },
     ]),
   ],

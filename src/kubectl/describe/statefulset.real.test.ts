@@ -47,8 +47,8 @@ spec:
     },
   );
 
-  // The console's rollout handles Deployments only; the real kubectl rolls StatefulSets out client-side, over their
-  // status and ControllerRevisions, and that must work against the simulation's.
+  // The real kubectl rolls StatefulSets out client-side, over their status and ControllerRevisions, and that must work
+  // against the simulation's (the console's own history and undo are compared with it in rollout-history.real.test.ts).
   it('rollout status, history and undo through the ControllerRevisions', async () => {
     expect((await served.kubectl('rollout status sts/web --watch=false')).stdout).toBe('partitioned roll out complete: 2 new pods have been updated...\n');
     expect((await served.kubectl('set image sts/web nginx=nginx:1.28')).stdout).toBe('statefulset.apps/web image updated\n');

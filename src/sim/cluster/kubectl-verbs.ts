@@ -6,7 +6,8 @@
  * through cluster/on-demand.ts): the page's worker loads them before any user action, and the boot's objects are
  * applied by kubectl.ts alone.
  *
- * Sources: kubectl `pkg/cmd/{delete,scale,patch,rollout,drain}`, `pkg/polymorphichelpers/rollback.go` (rollback.ts).
+ * Sources: kubectl `pkg/cmd/{delete,scale,patch,rollout,drain}`, `pkg/polymorphichelpers/rollback.go` (rollback.ts:
+ * Deployments from their ReplicaSets, DaemonSets and StatefulSets from their ControllerRevisions, revision-history.ts).
  */
 import { controllerOf } from '../api/object.ts';
 import { apiVersionOf, type ResourceInfo } from '../api/resources.ts';
@@ -16,7 +17,8 @@ import { rfc3339 } from '../engine/clock.ts';
 import { refOf } from '../trace/trace-event.ts';
 import type { ActResult } from './act-result.ts';
 import { display, errorLine, KUBECTL_MANAGER, type Kubectl } from './kubectl.ts';
-import { rollbackPatch } from './rollback.ts';
+import { controllerRevisionRollback, rollbackPatch } from './rollback.ts';
+import { controlledHistory, hasControllerRevisions } from './revision-history.ts';
 
 export function performDelete(kubectl: Kubectl, action: DeleteAction, result: ActResult): void {
   const info = resolve(kubectl, action.resource, result);
@@ -83,35 +85,34 @@ export function performRollout(kubectl: Kubectl, action: RolloutAction, result: 
         result,
       );
     case 'undo': {
-      const deployment = kubectl.apiServer.getObject(base.apiVersion, info.kind, namespace, action.name);
-      if (!deployment) {
+      const obj = kubectl.apiServer.getObject(base.apiVersion, info.kind, namespace, action.name);
+      if (!obj) {
         const res = kubectl.call({ ...base, verb: 'get' });
         if (!res.ok) result.messages.push(errorLine(res.status));
         result.results.push({ status: res.ok ? undefined : res.status });
         return;
       }
-      const owned = kubectl.apiServer
-        .listObjects('apps/v1', 'ReplicaSet', namespace)
-        .filter((rs) => controllerOf(rs)?.uid === deployment.metadata.uid);
-      const plan = rollbackPatch(deployment, owned, action.toRevision ?? 0);
+      // The Deployment's ReplicaSets, or the DaemonSet's or StatefulSet's ControllerRevisions.
+      const plan = hasControllerRevisions(info.group, info.kind)
+        ? controllerRevisionRollback(obj, controlledHistory(obj, kubectl.apiServer.listObjects('apps/v1', 'ControllerRevision', namespace)), action.toRevision ?? 0)
+        : rollbackPatch(obj, kubectl.apiServer.listObjects('apps/v1', 'ReplicaSet', namespace).filter((rs) => controllerOf(rs)?.uid === obj.metadata.uid), action.toRevision ?? 0);
+      const dryRun = action.dryRun ? ' (server dry run)' : '';
       if ('error' in plan) {
         result.messages.push(`error: ${plan.error}`);
         result.errors.push({ line: 0, column: 0, message: plan.error });
         return;
       }
       if ('skipped' in plan) {
-        result.messages.push(`${display(info, action.name)} ${plan.skipped}`);
-        result.results.push({ ref: refOf(deployment), outcome: 'skipped' });
+        result.messages.push(`${display(info, action.name)} ${plan.skipped}${dryRun}`);
+        result.results.push({ ref: refOf(obj), outcome: 'skipped' });
         return;
       }
-      return simple(
-        kubectl,
-        { ...base, verb: 'patch', patchType: 'application/json-patch+json', body: plan.patch },
-        info,
-        `${display(info, action.name)} rolled back`,
-        'rolled back',
-        result,
-      );
+      const req: ApiRequest =
+        'strategicPatch' in plan
+          ? { ...base, verb: 'patch', patchType: 'application/strategic-merge-patch+json', body: plan.strategicPatch }
+          : { ...base, verb: 'patch', patchType: 'application/json-patch+json', body: plan.patch };
+      if (action.dryRun) req.dryRun = true;
+      return simple(kubectl, req, info, `${display(info, action.name)} rolled back${dryRun}`, 'rolled back', result);
     }
   }
 }
