@@ -18,6 +18,7 @@ import { runKubectl } from '../kubectl/run.ts';
 import { targetOf } from '../kubectl/target.ts';
 import { clusterProbe, type ClusterProbe } from '../sim/scenario/cluster-probe.ts';
 import { matchesEvent, matchesTrace } from '../sim/scenario/matchers.ts';
+import { matchesPattern } from '../sim/scenario/pattern.ts';
 import { describeExpectation } from '../sim/scenario/describe.ts';
 import type { Lesson, LessonAction, LessonStep } from './lesson.ts';
 import type { AnswerResult, CheckView, LessonPhase, LessonView, PredictAnswer, QuestionView } from './lesson-view.ts';
@@ -259,7 +260,7 @@ export class LessonSession {
         const expected = solution[i]?.expectError;
         if (expected === undefined || expected === false) {
           if (!r.ok) return `the solution's action failed: ${r.error}`;
-        } else if (r.ok || (typeof expected === 'string' && !new RegExp(expected).test(r.error))) {
+        } else if (r.ok || (typeof expected === 'string' && !matchesPattern(expected, r.error))) {
           return `the solution's action ${r.ok ? 'succeeded' : `failed otherwise (${r.error})`}; it should fail${typeof expected === 'string' ? ` with /${expected}/` : ''}`;
         }
       }

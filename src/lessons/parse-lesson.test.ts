@@ -51,9 +51,23 @@ describe('parseLesson', () => {
 
   it('reads kubectl command lines as step actions', () => {
     const r = parseLesson(tiny.replace('        - scale: {object: rs/web, replicas: 3}', '        - kubectl: kubectl scale rs web --replicas=3\n        - {after: 1s, kubectl: "get pods", expectError: "[bad"}'));
-    expect(r.ok ? [] : r.errors.map((e) => formatScenarioError(e))).toEqual([`line ${lineOf('- scale: {object: rs/web, replicas: 3}') + 1}, column 57: steps[2].task.solution[1].expectError: invalid regular expression: Invalid regular expression: /[bad/: Unterminated character class`]);
+    expect(r.ok ? [] : r.errors.map((e) => formatScenarioError(e))).toEqual([`line ${lineOf('- scale: {object: rs/web, replicas: 3}') + 1}, column 57: steps[2].task.solution[1].expectError: invalid regular expression (RE2 syntax): error parsing regexp: missing closing ]: \`[bad\``]);
     const ok = parseLesson(tiny.replace('        - scale: {object: rs/web, replicas: 3}', '        - kubectl: kubectl scale rs web --replicas=3'));
     expect(ok.ok && ok.lesson.steps[2]!.task!.solution[0]).toMatchObject({ at: 0, kubectl: 'scale rs web --replicas=3' });
+  });
+
+  it("checks its patterns as they run, with RE2, as a scenario's are: a back-reference JavaScript would take is refused", () => {
+    const r = parseLesson(tiny.replace('        - scale: {object: rs/web, replicas: 3}', '        - scale: {object: rs/web, replicas: 3}\n        - {after: 1s, kubectl: "get pods", expectError: "(a)\\\\1"}'));
+    expect(r.ok ? [] : r.errors.map((e) => formatScenarioError(e))).toEqual([expect.stringMatching(/steps\[2\]\.task\.solution\[1\]\.expectError: invalid regular expression \(RE2 syntax\): error parsing regexp: invalid escape sequence: `\\1`$/)]);
+    // A pattern that would backtrack for ever in JavaScript is fine: RE2 runs it in linear time.
+    expect(parseLesson(tiny.replace('        - scale: {object: rs/web, replicas: 3}', '        - scale: {object: rs/web, replicas: 3}\n        - {after: 1s, kubectl: "get pods", expectError: "((a*)*)*b"}')).ok).toBe(true);
+  });
+
+  it("checks a label-events item's message pattern with RE2 too", () => {
+    const drill = readFileSync(new URL('../../lessons/07-mini-drill.yaml', import.meta.url), 'utf8');
+    expect(parseLesson(drill).ok).toBe(true);
+    const r = parseLesson(drill.replace('event: {reason: SuccessfulCreate, message: "^Created pod: web-"}\n          answer: replicaset-controller', 'event: {reason: SuccessfulCreate, message: "(?<=Created) pod"}\n          answer: replicaset-controller'));
+    expect(r.ok ? [] : r.errors.map((e) => formatScenarioError(e))).toEqual([expect.stringMatching(/\.predict\.items\[1\]\.event\.message: invalid regular expression \(RE2 syntax\): error parsing regexp: invalid named capture/)]);
   });
 
   it('checks manifests inside step actions at their line', () => {

@@ -4,7 +4,7 @@
  * "c" is not one of the choices (a, b)"). Never throws.
  */
 import { parseDuration } from '../sim/engine/clock.ts';
-import { normalizeScenario, toExpectation, toScenarioAction, type NormalizeIssue } from '../sim/scenario/normalize-scenario.ts';
+import { checkRegex, normalizeScenario, toExpectation, toScenarioAction, type NormalizeIssue } from '../sim/scenario/normalize-scenario.ts';
 import { checkManifestsAt, formatPath, loadYamlFile, located, locatedIssues, manifestPaths, type ScenarioError } from '../sim/scenario/parse-scenario.ts';
 import type { ScenarioFile } from '../sim/scenario/scenario-schema.ts';
 import type { Expectation } from '../sim/scenario/scenario.ts';
@@ -90,14 +90,6 @@ function relativeActions(list: StepFile['setup'], path: PropertyKey[], lineOf: (
     out.push(action);
   });
   return out.sort((x, y) => x.at - y.at);
-}
-
-function checkRegex(source: string, path: PropertyKey[], issues: NormalizeIssue[]): void {
-  try {
-    new RegExp(source);
-  } catch (e) {
-    issues.push({ path, message: `invalid regular expression: ${(e as Error).message}` });
-  }
 }
 
 /** A task check or a reveal's `until`: the window is the step's, so absolute times make no sense there. */
@@ -190,13 +182,7 @@ function toPredict(p: PredictFile, path: PropertyKey[], lineOf: (q: PropertyKey[
         if (itemIds.has(it.id)) issue(['items', i, 'id'], `duplicate item id "${it.id}"`);
         itemIds.add(it.id);
         known(it.answer, ['items', i, 'answer']);
-        if (it.event.message !== undefined) {
-          try {
-            new RegExp(it.event.message);
-          } catch (e) {
-            issue(['items', i, 'event', 'message'], `invalid regular expression: ${(e as Error).message}`);
-          }
-        }
+        if (it.event.message !== undefined) checkRegex(it.event.message, [...path, 'items', i, 'event', 'message'], issues);
       });
       return { ...base, kind: 'label-events', choices, items: p.items };
     }

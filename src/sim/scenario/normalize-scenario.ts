@@ -270,7 +270,8 @@ function toCount(c: { min?: number; max?: number }, path: PropertyKey[], issues:
 /** Exported for the lesson format, which shares the expectation language. */
 export { toExpectation, toScenarioAction };
 
-function checkRegex(source: string, path: PropertyKey[], issues: NormalizeIssue[]): void {
+/** A pattern a file carries, checked as pattern.ts will run it (RE2); a refusal is an issue at `path`. */
+export function checkRegex(source: string, path: PropertyKey[], issues: NormalizeIssue[]): void {
   const error = patternError(source);
   if (error) issues.push({ path, message: `invalid regular expression (RE2 syntax): ${error}` });
 }
