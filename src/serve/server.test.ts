@@ -105,6 +105,10 @@ describe('serve', () => {
     expect(warn.code).toBe(200);
     expect(String(warn.headers.warning)).toBe('299 - "unknown field \\"spec.replicaz\\""');
     expect((await send(served.url, 'PATCH', `${path}?fieldValidation=Maybe`, merge, '{}')).code).toBe(400);
+    // No directive: kube-apiserver's default, Warn (kubectl patch, curl and client-go programs send none).
+    const unset = await send(served.url, 'PATCH', path, merge, '{"spec":{"replicaz":3}}');
+    expect(unset.code).toBe(200);
+    expect(String(unset.headers.warning)).toBe('299 - "unknown field \\"spec.replicaz\\""');
   });
 
   it('refuses a body over 3 MiB with 413, malformed JSON with 400, protobuf with 415', async () => {

@@ -13,7 +13,7 @@
  * | PATCH merge / json / strategic [/status|/scale] | `patch` with its type, subresource and fieldManager |
  * | DELETE object                             | `delete` with propagationPolicy and gracePeriodSeconds   |
  *
- * `fieldValidation` (Strict, as kubectl sends it, Warn or Ignore) is carried by the action to the api-server, which
+ * `fieldValidation` (Strict, as kubectl sends it, Warn or Ignore; absent, kube-apiserver's default, Warn) is carried by the action to the api-server, which
  * checks the body of a create or update and the patched object of a patch (`handlers/patch.ts`), as upstream's
  * handlers do; Warn's warnings come back as `Warning` headers.
  *
@@ -107,10 +107,14 @@ function scaleOf(sim: Simulation, info: ResourceInfo, path: ResourcePath): Reply
   return { code: 200, body: 'object' in res ? res.object : res.list };
 }
 
-/** The request's `fieldValidation` directive (absent: none, the api-server's default), or its refusal. */
-function fieldValidationOf(query: URLSearchParams): { fieldValidation?: FieldValidation } | Status {
+/**
+ * The request's `fieldValidation` directive, or its refusal. Absent, it is kube-apiserver's default, Warn
+ * (handlers/rest.go `fieldValidation`): a client that sends none (kubectl patch, curl, a client-go program) is warned
+ * of unknown fields.
+ */
+function fieldValidationOf(query: URLSearchParams): { fieldValidation: FieldValidation } | Status {
   const directive = query.get('fieldValidation');
-  if (directive === null || directive === '') return {};
+  if (directive === null || directive === '') return { fieldValidation: 'Warn' };
   if (directive !== 'Strict' && directive !== 'Warn' && directive !== 'Ignore') {
     return badRequest(`fieldValidation must be one of "Ignore", "Warn", or "Strict", not ${JSON.stringify(directive)}`);
   }

@@ -28,6 +28,16 @@ describe('kubectl mutations, each a logged user action with its command line', (
     expect(kubectl(sim, 'scale deploy web --replicas=-1').stderr).toBe('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0\n');
   });
 
+  it("patch: an unknown field is warned about, as kube-apiserver's default (Warn) does for kubectl patch, which sends no fieldValidation", () => {
+    const sim = webCluster();
+    for (const type of ['strategic', 'merge']) {
+      expect(kubectl(sim, `kubectl patch deployment web --type ${type} -p '{"spec":{"replicaz":3}}'`)).toEqual({ stdout: 'deployment.apps/web patched (no change)\n', stderr: 'Warning: unknown field "spec.replicaz"\n', exitCode: 0 });
+    }
+    expect(kubectl(sim, `kubectl patch deployment web --type json -p '[{"op":"add","path":"/spec/replicaz","value":3}]'`).stderr).toBe('Warning: unknown field "spec.replicaz"\n');
+    expect(sim.getObject('deployments', 'default', 'web')!.spec).not.toHaveProperty('replicaz');
+    expect(kubectl(sim, `kubectl patch deployment web -p '{"spec":{"replicas":4}}'`)).toEqual({ stdout: 'deployment.apps/web patched\n', stderr: '', exitCode: 0 });
+  });
+
   it('rollout: status streams until rolled out, history, pause/resume refusals, undo', () => {
     const sim = webCluster();
     expect(kubectl(sim, 'rollout status deploy/web').stdout).toBe('deployment "web" successfully rolled out\n');

@@ -34,7 +34,8 @@ export interface ApiRequest {
   /**
    * The `fieldValidation` query parameter of a write: what unknown fields do (fieldvalidation/field-validation.ts).
    * `Strict` fails the request, `Warn` succeeds with warnings, `Ignore` (and absent) drops them silently. kubectl
-   * sends Strict; the simulation's own controllers send none.
+   * sends Strict, but none for `patch` (the person's patch then gets kube-apiserver's default, Warn:
+   * cluster/kubectl-verbs.ts); the simulation's own controllers send none.
    */
   fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
   /** list: label selector in kubectl syntax ("app=web,tier in (a,b)"). */

@@ -58,7 +58,8 @@ export function performPatch(kubectl: Kubectl, action: PatchAction, result: ActR
     verb: 'patch', apiVersion: apiVersionOf(info), kind: info.kind, namespace: ns(info, action.namespace), name: action.name,
     patchType: types[action.patchType ?? 'strategic']!, body: action.patch, user: KUBECTL_MANAGER, fieldManager: action.fieldManager ?? 'kubectl-patch',
   };
-  if (action.fieldValidation) req.fieldValidation = action.fieldValidation;
+  // kubectl patch sends no fieldValidation, so kube-apiserver's default applies: Warn (handlers/rest.go fieldValidation).
+  req.fieldValidation = action.fieldValidation ?? 'Warn';
   if (action.subresource) req.subresource = action.subresource;
   if (action.dryRun) req.dryRun = true;
   simple(kubectl, req, info, `${display(info, action.name)} patched${action.dryRun ? ' (server dry run)' : ''}`, 'patched', result);

@@ -9,8 +9,11 @@
  *   `applyPatchToObject`, `jsonPatcher.applyPatchToCurrentObject`).
  * - `Warn`: the request succeeds and the response carries one warning per field, `unknown field "spec.replicaz"`
  *   (`addStrictDecodingWarnings`; kubectl prints them as `Warning: …`).
- * - `Ignore` (and no directive, the simulation's default for its own controllers): unknown fields are dropped
- *   silently, as the typed decoder does.
+ * - `Ignore` (and no directive): unknown fields are dropped silently, as the typed decoder does. kube-apiserver's
+ *   default for a request without the parameter is Warn; the simulation's own controllers send none and write only
+ *   declared fields (so they would never be warned), and what a person's client leaves out gets that default where it
+ *   enters: a console or scenario `patch` (cluster/kubectl-verbs.ts, as kubectl patch sends none) and every write
+ *   `loopscope serve` takes (serve/writes.ts).
  *
  * Server-side apply is checked whatever the directive, as structured-merge-diff types the applied object against the
  * schema: 500 `failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.replicaz: field
