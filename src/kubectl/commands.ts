@@ -22,6 +22,7 @@ import { patchCommand } from './cmd/patch.ts';
 import { setCommand } from './cmd/set.ts';
 import { runCommand } from './cmd/run-pod.ts';
 import { taintCommand } from './cmd/taint.ts';
+import { topCommand } from './cmd/top.ts';
 import { waitCommand } from './cmd/wait.ts';
 import { rolloutCommand } from './cmd/rollout.ts';
 import { scaleCommand } from './cmd/scale.ts';
@@ -46,6 +47,7 @@ const SUPPORTED: readonly Command[] = [
   uncordonCommand,
   drainCommand,
   taintCommand,
+  topCommand,
   editCommand,
   explainCommand,
   replaceCommand,
@@ -63,7 +65,6 @@ const SUPPORTED: readonly Command[] = [
 /** kubectl 1.32's commands the console does not run, and why. */
 export const NOT_AVAILABLE: Readonly<Record<string, string>> = {
   certificate: 'there are no CertificateSigningRequests in the simulation',
-  top: 'the metrics API is not served to kubectl (the HPA reads the simulated metrics)',
   attach: 'containers here run no code',
   exec: 'containers here run no code',
   'port-forward': 'containers here run no code',

@@ -63,8 +63,8 @@ describe("the command line, as a shell and cobra/pflag read it", () => {
     expect(kubectl(sim, "rollout foo").stderr).toBe(
       "error: unknown command \"foo\"\nSee 'kubectl rollout -h' for help and examples\n",
     );
-    expect(kubectl(sim, "top pods").stderr).toBe(
-      'error: "kubectl top" is not available in this console: the metrics API is not served to kubectl (the HPA reads the simulated metrics)\n',
+    expect(kubectl(sim, "certificate approve csr-1").stderr).toBe(
+      'error: "kubectl certificate" is not available in this console: there are no CertificateSigningRequests in the simulation\n',
     );
   });
 

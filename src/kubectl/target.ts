@@ -14,6 +14,7 @@ import { apiVersionOf, type ResourceInfo } from '../sim/api/resources.ts';
 import type { Status } from '../sim/api/status.ts';
 import type { ActResult } from '../sim/cluster/act-result.ts';
 import type { Simulation } from '../sim/simulation.ts';
+import type { LoadModel } from '../sim/metrics/load-model.ts';
 
 export type { ActResult, ResourceInfo, KubeObject, Status };
 
@@ -37,6 +38,8 @@ export interface KubectlTarget {
   select(info: ResourceInfo, namespace: string | undefined, options: SelectOptions): KubeObject[] | { status: Status };
   /** A mutation: logged as a user input (replayable) and traced. */
   act(action: UserAction): ActResult;
+  /** The simulated metrics-server's source (`kubectl top`); absent or undefined: the Metrics API is not served. */
+  loadModel?(): LoadModel | undefined;
 }
 
 /** The target over a simulation: reads the api-server's store without requests; writes are `sim.act`. */
@@ -66,5 +69,6 @@ export function targetOf(sim: Simulation): KubectlTarget {
       return 'list' in res ? res.list.items : [];
     },
     act: (action) => sim.act(action),
+    loadModel: () => sim.cluster.loadModel,
   };
 }

@@ -13,6 +13,7 @@
  */
 import type { ResourceInfo } from '../sim/api/resources.ts';
 import { apiVersionOf } from '../sim/api/resources.ts';
+import { METRICS_GROUP, metricsAggregatedGroup, metricsApiGroup } from './metrics.ts';
 
 /** The version the simulated api-server reports: the release the simulation's kinds and behaviour follow. */
 export const SERVED_VERSION = { major: '1', minor: '35', gitVersion: 'v1.35.0' } as const;
@@ -59,7 +60,8 @@ function apiGroup(group: string, versions: string[]): object {
 
 export function apiGroupList(resources: readonly ResourceInfo[]): object {
   const groups = [...groupVersions(resources)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return { kind: 'APIGroupList', apiVersion: 'v1', groups: groups.map(([g, v]) => apiGroup(g, v)) };
+  // The resource metrics API (metrics.ts), last, as an aggregated API server's group is.
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups: [...groups.map(([g, v]) => apiGroup(g, v)), metricsApiGroup()] };
 }
 
 /** `/apis/<group>`, or undefined when the group is not served. */
@@ -131,13 +133,11 @@ export function aggregatedDiscovery(resources: readonly ResourceInfo[], legacy: 
     });
   }
   const names = [...groups.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return {
-    kind: 'APIGroupDiscoveryList',
-    apiVersion: 'apidiscovery.k8s.io/v2',
-    metadata: {},
-    items: names.map((name) => ({
-      metadata: { name, creationTimestamp: null },
-      versions: [...groups.get(name)!].map(([version, list]) => ({ version, resources: list, freshness: 'Current' })),
-    })),
-  };
+  const items: object[] = names.map((name) => ({
+    metadata: { name, creationTimestamp: null },
+    versions: [...groups.get(name)!].map(([version, list]) => ({ version, resources: list, freshness: 'Current' })),
+  }));
+  // The resource metrics API (metrics.ts), served beside the built-in groups as metrics-server's APIService is.
+  if (!legacy && !names.includes(METRICS_GROUP)) items.push(metricsAggregatedGroup());
+  return { kind: 'APIGroupDiscoveryList', apiVersion: 'apidiscovery.k8s.io/v2', metadata: {}, items };
 }

@@ -16,6 +16,7 @@ import { decodeBody, readBody, send, statusReply, type Reply } from './http-io.t
 import { Pacer, type ScheduledAction } from './pacer.ts';
 import { componentSchemas, openApiV2Document, openApiV3Document, openApiV3Index, type ExplainSchemas } from './openapi.ts';
 import { parsePath } from './paths.ts';
+import { answerMetrics, isMetricsPath } from './metrics.ts';
 import { includeObjectOf, read, wantsTable, type IncludeObject } from './reads.ts';
 import { Watches } from './watch.ts';
 import { mediaType, write } from './writes.ts';
@@ -121,8 +122,12 @@ async function answer(sim: Simulation, watches: Watches, req: IncomingMessage, r
   const method = (req.method ?? 'GET').toUpperCase();
   const api = sim.cluster.apiServer;
   const resources = api.resourcesInfo();
-  const parsed = parsePath(url.pathname, resources);
   const user = userOf(req);
+  if (isMetricsPath(url.pathname)) {
+    req.resume();
+    return answerMetrics(sim, method, url.pathname, url.searchParams, user);
+  }
+  const parsed = parsePath(url.pathname, resources);
   if (parsed.type === 'unknown') return statusReply(resourceNotServed());
   if (parsed.type !== 'resource') {
     if (method !== 'GET') return statusReply(methodNotSupported({ group: '', resource: url.pathname }, method.toLowerCase()));

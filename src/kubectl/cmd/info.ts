@@ -15,8 +15,18 @@ import { logsSelectorOf, sortByLogging } from './logging-pod.ts';
 /** The kinds in the `all` category (resource-args.ts's list, as the api-server marks them). */
 const ALL_CATEGORY = new Set(['pods', 'replicationcontrollers', 'services', 'daemonsets', 'deployments', 'replicasets', 'statefulsets', 'horizontalpodautoscalers', 'cronjobs', 'jobs']);
 
-/** What the simulated api-server serves for every kind (handlers/: no deletecollection). */
-const VERBS = '[create delete get list patch update watch]';
+/** What the simulated api-server serves for every kind (handlers/: no deletecollection), as kubectl 1.32 joins them. */
+const VERBS = 'create,delete,get,list,patch,update,watch';
+
+/** A discovered resource as api-resources prints it. */
+type ResourceRow = Pick<ResourceInfo, 'resource' | 'shortNames' | 'group' | 'version' | 'namespaced' | 'kind'> & { verbs?: string };
+
+/** The resource metrics API (metrics-server's `metrics.k8s.io/v1beta1`, get and list), where the target serves it (`kubectl top`). */
+function metricsResources(target: CommandContext['target']): ResourceRow[] {
+  if (!target.loadModel?.()) return [];
+  const row = (resource: string, namespaced: boolean, kind: string): ResourceRow => ({ resource, shortNames: [], group: 'metrics.k8s.io', version: 'v1beta1', namespaced, kind, verbs: 'get,list' });
+  return [row('nodes', false, 'NodeMetrics'), row('pods', true, 'PodMetrics')];
+}
 
 function apiResources(ctx: CommandContext): void {
   const { flags, out, target } = ctx;
@@ -24,7 +34,7 @@ function apiResources(ctx: CommandContext): void {
   if (output !== '' && output !== 'wide' && output !== 'name') throw new CmdError(`error: --output ${output} is not available`);
   const group = flags.has('api-group') ? flags.string('api-group') : undefined;
   const namespaced = flags.has('namespaced') ? flags.bool('namespaced') : undefined;
-  const rows = [...target.resources()]
+  const rows: ResourceRow[] = [...target.resources(), ...metricsResources(target)]
     .filter((r) => (group === undefined || r.group === group) && (namespaced === undefined || r.namespaced === namespaced))
     .sort((a, b) => (a.group === b.group ? (a.resource < b.resource ? -1 : 1) : a.group < b.group ? -1 : 1));
   if (output === 'name') {
@@ -32,13 +42,13 @@ function apiResources(ctx: CommandContext): void {
     return;
   }
   const header = ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', ...(output === 'wide' ? ['VERBS', 'CATEGORIES'] : [])];
-  const lines = rows.map((r: ResourceInfo) => [
+  const lines = rows.map((r) => [
     r.resource,
     r.shortNames.join(','),
     apiVersionOf(r),
     String(r.namespaced),
     r.kind,
-    ...(output === 'wide' ? [VERBS, ALL_CATEGORY.has(r.resource) ? 'all' : ''] : []),
+    ...(output === 'wide' ? [r.verbs ?? VERBS, r.verbs === undefined && ALL_CATEGORY.has(r.resource) ? 'all' : ''] : []),
   ]);
   out.print(formatColumns(flags.bool('no-headers') ? lines : [header, ...lines]));
 }
@@ -80,7 +90,7 @@ export const apiVersionsCommand: Command = {
   usage: 'kubectl api-versions [options]',
   flags: [],
   run(ctx) {
-    const versions = [...new Set(ctx.target.resources().map((r) => apiVersionOf(r)))].sort();
+    const versions = [...new Set([...ctx.target.resources(), ...metricsResources(ctx.target)].map((r) => apiVersionOf(r)))].sort();
     for (const v of versions) ctx.out.print(v);
   },
 };

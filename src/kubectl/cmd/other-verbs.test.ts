@@ -58,9 +58,17 @@ describe('replace, autoscale, logs, api-resources, api-versions, config, version
     expect(res[0]).toBe('NAME                              SHORTNAMES   APIVERSION                        NAMESPACED   KIND');
     expect(res[1]).toBe('configmaps                        cm           v1                                true         ConfigMap');
     expect(kubectl(sim, 'api-resources --namespaced=false -o name').stdout).toBe(
-      'namespaces\nnodes\nmutatingwebhookconfigurations.admissionregistration.k8s.io\nvalidatingwebhookconfigurations.admissionregistration.k8s.io\ncustomresourcedefinitions.apiextensions.k8s.io\n',
+      'namespaces\nnodes\nmutatingwebhookconfigurations.admissionregistration.k8s.io\nvalidatingwebhookconfigurations.admissionregistration.k8s.io\ncustomresourcedefinitions.apiextensions.k8s.io\nnodes.metrics.k8s.io\n',
     );
     expect(kubectl(sim, 'api-versions').stdout.split('\n')).toContain('apps/v1');
+    // The resource metrics API (kubectl top), get and list only, as metrics-server serves it.
+    expect(kubectl(sim, 'api-versions').stdout.split('\n')).toContain('metrics.k8s.io/v1beta1');
+    expect(kubectl(sim, 'api-resources --api-group=metrics.k8s.io -o wide').stdout.split('\n').map((l) => l.split(/\s+/).filter(Boolean))).toEqual([
+      ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', 'VERBS', 'CATEGORIES'],
+      ['nodes', 'metrics.k8s.io/v1beta1', 'false', 'NodeMetrics', 'get,list'],
+      ['pods', 'metrics.k8s.io/v1beta1', 'true', 'PodMetrics', 'get,list'],
+      [],
+    ]);
     expect(kubectl(sim, 'config current-context').stdout).toBe('loopscope\n');
     expect(kubectl(sim, 'cluster-info').stdout).toBe("Kubernetes control plane is running at loopscope://in-page-simulation\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n");
     expect(kubectl(sim, 'config view').stdout).toContain('current-context: loopscope\nkind: Config\n');
