@@ -43,7 +43,8 @@ export function helpText(cmd: Command, path: string): string {
   for (const f of unsupported) notes.push(`    --${f.name}: ${f.unsupported}`);
   if (notes.length) parts.push(`Not supported in this console:\n${notes.join('\n')}`);
   parts.push(`Usage:\n  ${cmd.usage}`);
-  parts.push(`Use "kubectl options" for a list of global command-line options (applies to all commands).`);
-  void path;
+  // templater.go: a command with subcommands points at their help first.
+  const more = cmd.subcommands?.length ? `Use "${path} <command> --help" for more information about a given command.\n` : '';
+  parts.push(`${more}Use "kubectl options" for a list of global command-line options (applies to all commands).`);
   return `${parts.join('\n\n')}\n`;
 }
