@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulation } from '../../sim/simulation.ts';
 import { KUBECTL, serveForTest, type Served } from '../../serve/testing.ts';
 import { kubectl as consoleKubectl } from '../testing/fixture.ts';
+import { expectSameAsReal } from '../testing/same-as-real.ts';
 import { rolledTwice } from './rollout-history.fixture.ts';
 
 if (!KUBECTL) console.warn('src/kubectl/cmd/rollout-history.real.test.ts: skipped: no kubectl on PATH (or at $KUBECTL)');
@@ -21,11 +22,7 @@ describe.skipIf(!KUBECTL)('real kubectl and the console: rollout history|undo of
   });
   afterAll(async () => served?.close());
 
-  const same = async (line: string) => {
-    const real = await served.kubectl(line);
-    const page = consoleKubectl(sim, `kubectl ${line}`);
-    expect({ stdout: page.stdout, stderr: page.stderr, failed: page.exitCode !== 0 }).toEqual({ stdout: real.stdout, stderr: real.stderr, failed: real.code !== 0 });
-  };
+  const same = async (line: string) => void (await expectSameAsReal(served, sim, line));
 
   it.each([
     'rollout history ds/agent',

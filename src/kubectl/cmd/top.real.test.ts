@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulation } from '../../sim/simulation.ts';
 import { KUBECTL, serveForTest, type Served } from '../../serve/testing.ts';
 import { kubectl as consoleKubectl } from '../testing/fixture.ts';
+import { expectSameAsReal } from '../testing/same-as-real.ts';
 import { loadedCluster } from './top.fixture.ts';
 
 if (!KUBECTL) console.warn('src/kubectl/cmd/top.real.test.ts: skipped: no kubectl on PATH (or at $KUBECTL)');
@@ -22,12 +23,7 @@ describe.skipIf(!KUBECTL)('real kubectl and the console: top pod|node', () => {
   });
   afterAll(async () => served?.close());
 
-  const same = async (line: string) => {
-    const real = await served.kubectl(line);
-    const page = consoleKubectl(sim, `kubectl ${line}`);
-    expect({ stdout: page.stdout, stderr: page.stderr, failed: page.exitCode !== 0 }).toEqual({ stdout: real.stdout, stderr: real.stderr, failed: real.code !== 0 });
-    return real;
-  };
+  const same = (line: string) => expectSameAsReal(served, sim, line);
 
   it.each([
     'top pod',
