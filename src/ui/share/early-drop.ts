@@ -6,12 +6,13 @@
 let held: File | undefined;
 let listening = false;
 
-const hasFile = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+/** Whether a drag carries files (not text or a link dragged from the page). */
+export const carriesFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 const onOver = (e: DragEvent) => {
-  if (hasFile(e)) e.preventDefault();
+  if (carriesFiles(e)) e.preventDefault();
 };
 const onDrop = (e: DragEvent) => {
-  if (!hasFile(e)) return;
+  if (!carriesFiles(e)) return;
   e.preventDefault();
   held = e.dataTransfer?.files[0] ?? held;
 };

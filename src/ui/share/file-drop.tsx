@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { play, start } from '../connection/sim-connection.ts';
 import { useSim } from '../state/sim-store.ts';
 import { useDesiredText } from '../state/desired-text.ts';
-import { takeEarlyDrop } from './early-drop.ts';
+import { carriesFiles, takeEarlyDrop } from './early-drop.ts';
 
 /** Largest file read (the worker's own limit for scenario text is the same). */
 export const MAX_DROPPED_BYTES = 8 * 1024 * 1024;
@@ -43,9 +43,8 @@ export function FileDrop() {
     // A file dropped before this panel arrived (early-drop.ts) is opened now.
     const early = takeEarlyDrop();
     if (early) void openDropped(early);
-    const hasFile = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
     const onOver = (e: DragEvent) => {
-      if (!hasFile(e)) return;
+      if (!carriesFiles(e)) return;
       e.preventDefault();
       setOver(true);
     };
@@ -53,7 +52,7 @@ export function FileDrop() {
       if (e.relatedTarget === null) setOver(false);
     };
     const onDrop = (e: DragEvent) => {
-      if (!hasFile(e)) return;
+      if (!carriesFiles(e)) return;
       e.preventDefault();
       setOver(false);
       const file = e.dataTransfer?.files[0];
