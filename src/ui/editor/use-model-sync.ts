@@ -8,7 +8,7 @@ import type { EditorMarker } from './markers.ts';
 import { toMonacoMarker } from './monaco-markers.ts';
 import { monaco } from './monaco-setup.ts';
 
-/** The owner of the page's markers on a model. */
+/** The owner of the page's markers on a model, so setting them never clears monaco-yaml's. */
 const MARKER_OWNER = 'loopscope';
 
 export function useModelSync(

@@ -33,8 +33,6 @@ export interface YamlEditorProps {
   ariaLabel?: string;
 }
 
-/** Owner of the markers this component sets, so they never clear monaco-yaml's. */
-
 export default function YamlEditor(props: YamlEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
